@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+
+// One config builds the three Electron parts. The main build has two entries:
+// the Electron entry (index) and the plain-Node host (host), which share everything else.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          host: resolve(__dirname, 'src/main/host.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload must be a CommonJS script.
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer',
+    base: './',
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: {
+        input: {
+          viewport: resolve(__dirname, 'src/renderer/viewport/index.html'),
+          explorer: resolve(__dirname, 'src/renderer/explorer/index.html'),
+        },
+      },
+    },
+  },
+});

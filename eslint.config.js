@@ -1,0 +1,32 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'bench/out/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // The shared core runs in Node, Electron and the browser: it may not import any of them.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'fs', 'path', 'http', 'os', 'net', 'url', 'crypto'], message: 'src/shared must not import from node.' },
+          { group: ['electron', 'electron/*'], message: 'src/shared must not import from electron.' },
+          { group: ['three', 'express', 'ws', 'preact', 'preact/*', 'uplot'], message: 'src/shared must not depend on a host or UI library.' },
+          { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared must not import from main, renderer or preload.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' } },
+  },
+);

@@ -1,0 +1,66 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+
+/** Options of the host, shared by the Electron entry and the plain-Node entry. */
+export interface HostOptions {
+  /** TCP port of the REST interface and the pages (default 27750). */
+  port: number;
+  /** Address to bind (default 127.0.0.1; anything else is an explicit choice). */
+  address: string;
+  /** Application title: the World's doc name, shown by the explorer and the window. */
+  title: string;
+  /** No window (Electron) / no viewport frames pushed unless a page asks. */
+  headless: boolean;
+  /** Target frame rate of the simulation loop, frames per second (default 60). */
+  fps: number;
+  /** Seed of the demo scene (default 1). */
+  seed: number;
+  /** Number of anonymous asteroids in the demo scene (default 3000). */
+  asteroids: number;
+  /** Bearer token that lets foreign origins use PUT endpoints (default: none). */
+  token: string | undefined;
+  /** Sample world and pipeline statistics for /stats (default true). */
+  monitor: boolean;
+  /** Largest `limit` a /query may ask for (default 10000). */
+  maxLimit: number;
+}
+
+function integer(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}, got '${value}'`);
+    return n;
+  };
+}
+
+/** The program's base name, used as the default title (as the contract's "command line arguments" rule says). */
+export function programName(argv: readonly string[]): string {
+  const script = argv[1] ?? 'ecs-live';
+  const base = script.split(/[\\/]/).pop() ?? script;
+  return base.replace(/\.(c|m)?js$/, '') || 'ecs-live';
+}
+
+/** Parses the command line; exits with a clear message (and --help) on bad input. */
+export function parseHostOptions(argv: readonly string[], defaults: Partial<HostOptions> = {}): HostOptions {
+  const program = new Command()
+    .name('ecs-live')
+    .description('A live entity-component world served over the REST interface, with a 3D viewport and an explorer.')
+    .addOption(new Option('-p, --port <port>', 'REST and pages port').argParser(integer(0, 65535)).default(defaults.port ?? 27750))
+    .addOption(new Option('-a, --address <address>', 'address to bind').default(defaults.address ?? '127.0.0.1'))
+    .addOption(new Option('-t, --title <text>', 'application title (default: the program name)'))
+    .addOption(new Option('--headless', 'no window; serve the REST interface and pages only').default(false))
+    .addOption(new Option('--fps <n>', 'target frame rate').argParser(integer(1, 1000)).default(defaults.fps ?? 60))
+    .addOption(new Option('--seed <n>', 'seed of the demo scene').argParser(integer(0, 2 ** 31 - 1)).default(1))
+    .addOption(new Option('--asteroids <n>', 'anonymous asteroids in the demo scene').argParser(integer(0, 1_000_000)).default(3000))
+    .addOption(new Option('--token <token>', 'bearer token that lets other origins change the world').env('ECS_REST_TOKEN'))
+    .addOption(new Option('--no-monitor', 'do not sample statistics (/stats answers 404)'))
+    .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(10_000))
+    .allowUnknownOption(false)
+    .exitOverride((err) => { process.exit(err.exitCode); });
+  program.parse(argv as string[], { from: 'node' });
+  const o = program.opts();
+  return {
+    port: o.port, address: o.address, title: o.title ?? defaults.title ?? programName(argv),
+    headless: o.headless, fps: o.fps, seed: o.seed, asteroids: o.asteroids, token: o.token,
+    monitor: o.monitor, maxLimit: o.maxLimit,
+  };
+}

@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<p>explorer</p>, document.getElementById('app')!);
