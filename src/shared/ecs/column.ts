@@ -1,0 +1,88 @@
+// A component column of a table: one array per reflected leaf, or one plain array for opaque data.
+import type { ComponentInfo } from './component';
+import { leafArrayType } from './schema';
+import type { LeafArray } from './values';
+
+/** Member views of a column: leaf key -> array (e.g. { x: Float32Array, y: Float32Array }). */
+export type ColumnViews = Record<string, LeafArray>;
+
+function cloneDefault(v: unknown): unknown {
+  return v !== null && typeof v === 'object' ? structuredCloneSafe(v) : v;
+}
+
+function structuredCloneSafe(v: unknown): unknown {
+  return JSON.parse(JSON.stringify(v)) as unknown;
+}
+
+/** Storage of one component in one table. */
+export class Column {
+  readonly info: ComponentInfo;
+  /** Leaf arrays (reflected components); empty for opaque ones. */
+  arrays: LeafArray[] = [];
+  /** Values of an opaque component; null for reflected ones. */
+  values: unknown[] | null = null;
+  /** Leaf key -> array, rebuilt when the arrays grow. */
+  views: ColumnViews = {};
+
+  constructor(info: ComponentInfo, capacity: number) {
+    this.info = info;
+    if (info.schema) {
+      for (const leaf of info.schema.leaves) {
+        const T = leafArrayType(leaf.kind);
+        this.arrays.push(T ? new T(capacity) : new Array<string>(capacity).fill(''));
+      }
+      this.rebuildViews();
+    } else {
+      this.values = [];
+    }
+  }
+
+  private rebuildViews(): void {
+    const views: ColumnViews = {};
+    const leaves = this.info.schema!.leaves;
+    for (let i = 0; i < leaves.length; i++) views[leaves[i]!.key] = this.arrays[i]!;
+    this.views = views;
+  }
+
+  /** Grows leaf arrays to a new capacity, keeping the first `count` rows. */
+  grow(capacity: number, count: number): void {
+    if (!this.info.schema) return;
+    for (let i = 0; i < this.arrays.length; i++) {
+      const old = this.arrays[i]!;
+      if (Array.isArray(old)) { old.length = capacity; old.fill('', count); continue; }
+      const next = new (old.constructor as new (n: number) => Float64Array)(capacity);
+      next.set((old as Float64Array).subarray(0, count));
+      this.arrays[i] = next;
+    }
+    this.rebuildViews();
+  }
+
+  /** Writes the default value at a row. */
+  initRow(row: number): void {
+    if (this.values) { this.values[row] = cloneDefault(this.info.opaqueDefault); return; }
+    const leaves = this.info.schema!.leaves;
+    for (let i = 0; i < leaves.length; i++) (this.arrays[i] as unknown as (number | string)[])[row] = leaves[i]!.defaultValue;
+  }
+
+  /** Copies a row from another column of the same component. */
+  copyRowFrom(src: Column, srcRow: number, dstRow: number): void {
+    if (this.values) { this.values[dstRow] = src.values![srcRow]; return; }
+    const a = this.arrays, b = src.arrays;
+    for (let i = 0; i < a.length; i++) (a[i] as unknown as unknown[])[dstRow] = (b[i] as unknown as unknown[])[srcRow];
+  }
+
+  /** Moves the last row into `row` (swap-remove); `last` is the index of the last row. */
+  moveLastInto(row: number, last: number): void {
+    if (this.values) { this.values[row] = this.values[last]; this.values.length = last; return; }
+    const a = this.arrays;
+    for (let i = 0; i < a.length; i++) {
+      const arr = a[i] as unknown as unknown[];
+      arr[row] = arr[last];
+    }
+  }
+
+  /** Truncates opaque storage after a removal of the last row. */
+  dropLast(last: number): void {
+    if (this.values) this.values.length = last;
+  }
+}

@@ -1,0 +1,99 @@
+// Which entity ids are alive, and where each alive entity is stored (table + row).
+import { EcsError } from './errors';
+import { entityGeneration, entityIndex, makeEntityId, MAX_INDEX, type Entity } from './ids';
+import type { Table } from './table';
+
+/** Ids below this are handed out to components first (as the reference engine does). */
+export const LOW_ID_LIMIT = 256;
+
+/** Dense per-index records with recycling and generations. */
+export class EntityIndex {
+  private generation = new Uint32Array(1024);
+  private aliveFlag = new Uint8Array(1024);
+  /** Row of each alive entity in its table. */
+  row = new Int32Array(1024);
+  /** Table of each alive entity (undefined when not alive). */
+  readonly table: (Table | undefined)[] = [];
+  private free: number[] = [];
+  private nextIndex = LOW_ID_LIMIT;
+  private nextLow = 1;
+  /** Number of alive entities. */
+  aliveCount = 0;
+
+  private ensure(index: number): void {
+    if (index > MAX_INDEX) throw new EcsError('invalid_argument', `entity index ${index} exceeds the maximum of ${MAX_INDEX}`);
+    if (index < this.generation.length) return;
+    let cap = this.generation.length;
+    while (cap <= index) cap *= 2;
+    const g = new Uint32Array(cap); g.set(this.generation); this.generation = g;
+    const a = new Uint8Array(cap); a.set(this.aliveFlag); this.aliveFlag = a;
+    const r = new Int32Array(cap); r.set(this.row); this.row = r;
+  }
+
+  /** Number of recyclable (deleted, not yet reused) ids. */
+  get notAliveCount(): number {
+    return this.free.length;
+  }
+
+  /** Allocates a new id: a low id when asked and available, else a recycled or fresh one. */
+  allocate(low = false): Entity {
+    let index: number;
+    if (low && this.nextLow < LOW_ID_LIMIT) {
+      index = this.nextLow++;
+      while (index < LOW_ID_LIMIT && this.aliveFlag[index]) index = this.nextLow++;
+      if (index >= LOW_ID_LIMIT) return this.allocate(false);
+    } else if (this.free.length > 0) {
+      index = this.free.pop()!;
+    } else {
+      index = this.nextIndex++;
+      while (index < this.generation.length && this.aliveFlag[index]) index = this.nextIndex++;
+    }
+    this.ensure(index);
+    this.aliveFlag[index] = 1;
+    this.aliveCount++;
+    return makeEntityId(index, this.generation[index]!);
+  }
+
+  /** Makes a specific id alive (fixtures that reproduce ids). Throws if its index is in use. */
+  makeAlive(id: Entity): Entity {
+    const index = entityIndex(id);
+    if (index === 0) throw new EcsError('invalid_argument', 'entity id 0 is reserved');
+    this.ensure(index);
+    if (this.aliveFlag[index]) throw new EcsError('invalid_argument', `entity index ${index} is already in use`);
+    const f = this.free.indexOf(index);
+    if (f >= 0) this.free.splice(f, 1);
+    this.generation[index] = entityGeneration(id);
+    this.aliveFlag[index] = 1;
+    this.aliveCount++;
+    if (index >= this.nextIndex) this.nextIndex = index + 1;
+    return id;
+  }
+
+  /** Ids made after this call start at `index` (fixtures). */
+  setNextIndex(index: number): void {
+    this.ensure(index);
+    this.nextIndex = index;
+  }
+
+  /** Marks an id dead and its index recyclable with the next generation. */
+  release(e: Entity): void {
+    const index = entityIndex(e);
+    this.aliveFlag[index] = 0;
+    this.generation[index] = (this.generation[index]! + 1) >>> 0;
+    this.table[index] = undefined;
+    this.aliveCount--;
+    this.free.push(index);
+  }
+
+  /** True when the id (with its generation) is alive. */
+  isAlive(e: Entity): boolean {
+    if (!Number.isSafeInteger(e) || e <= 0) return false;
+    const index = entityIndex(e);
+    return index < this.aliveFlag.length && this.aliveFlag[index] === 1 && this.generation[index] === entityGeneration(e);
+  }
+
+  /** The alive entity id at an index, or 0. */
+  aliveAt(index: number): Entity {
+    return index > 0 && index < this.aliveFlag.length && this.aliveFlag[index] === 1 ? makeEntityId(index, this.generation[index]!) : 0;
+  }
+}

@@ -1,0 +1,70 @@
+// Names and the ChildOf hierarchy: per-parent children and name lookup (names are unique
+// among siblings). The ChildOf pair itself lives in the entity's type; this is its index.
+import { entityIndex, type Entity } from './ids';
+
+/** Name and children indexes, keyed by entity index (0 = the root scope). */
+export class Hierarchy {
+  private readonly names = new Map<number, string>();
+  private readonly parents = new Map<number, Entity>();
+  private readonly children = new Map<number, Set<Entity>>();
+  private readonly byName = new Map<number, Map<string, Entity>>();
+
+  /** The entity's name, or undefined. */
+  nameOf(e: Entity): string | undefined {
+    return this.names.get(entityIndex(e));
+  }
+
+  /** The entity's parent, or 0 for root entities. */
+  parentOf(e: Entity): Entity {
+    return this.parents.get(entityIndex(e)) ?? 0;
+  }
+
+  /** The child of `parent` (0 = root) with this name, or undefined. */
+  childNamed(parent: Entity, name: string): Entity | undefined {
+    return this.byName.get(entityIndex(parent))?.get(name);
+  }
+
+  /** Children of an entity (0 = root: only entities that were given a name at root). */
+  childrenOf(parent: Entity): ReadonlySet<Entity> {
+    return this.children.get(entityIndex(parent)) ?? EMPTY;
+  }
+
+  /** Records a parent change (parent 0 = root). */
+  setParent(e: Entity, parent: Entity): void {
+    const i = entityIndex(e);
+    const old = this.parents.get(i) ?? 0;
+    const name = this.names.get(i);
+    if (old !== 0) this.children.get(entityIndex(old))?.delete(e);
+    if (name !== undefined) this.byName.get(entityIndex(old))?.delete(name);
+    if (parent === 0) this.parents.delete(i); else this.parents.set(i, parent);
+    if (parent !== 0) getOrMake(this.children, entityIndex(parent), () => new Set<Entity>()).add(e);
+    if (name !== undefined) getOrMake(this.byName, entityIndex(parent), () => new Map<string, Entity>()).set(name, e);
+  }
+
+  /** Records a name change (undefined removes the name). Callers check clashes first. */
+  setName(e: Entity, name: string | undefined): void {
+    const i = entityIndex(e);
+    const scope = entityIndex(this.parents.get(i) ?? 0);
+    const old = this.names.get(i);
+    if (old !== undefined) this.byName.get(scope)?.delete(old);
+    if (name === undefined) { this.names.delete(i); return; }
+    this.names.set(i, name);
+    getOrMake(this.byName, scope, () => new Map<string, Entity>()).set(name, e);
+  }
+
+  /** Forgets an entity that is being deleted (its own children must be gone already). */
+  forget(e: Entity): void {
+    this.setName(e, undefined);
+    this.setParent(e, 0);
+    this.children.delete(entityIndex(e));
+    this.byName.delete(entityIndex(e));
+  }
+}
+
+const EMPTY: ReadonlySet<Entity> = new Set();
+
+function getOrMake<K, V>(m: Map<K, V>, k: K, make: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) { v = make(); m.set(k, v); }
+  return v;
+}

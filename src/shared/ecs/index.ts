@@ -1,0 +1,19 @@
+// Public API of the entity-component store.
+export { World, type EntityOptions, type ComponentOptions, type DocField, type SetEntry } from './world';
+export type { WorldCore, TableListener, EntityLocation, StoreCounters } from './world-core';
+export { markBuiltinTree } from './builtins';
+export { EcsError, type EcsErrorCode } from './errors';
+export {
+  type Entity, type Id, isPair, makePair, pairFirstIndex, pairSecondIndex, entityIndex, entityGeneration,
+  makeEntityId, GENERATION_UNIT, MAX_INDEX, PAIR_FLAG,
+} from './ids';
+export type { CoreIds, PhaseName } from './core-ids';
+export { PHASE_NAMES } from './core-ids';
+export { makeSchema, leafArrayType, type Schema, type SchemaSpec, type MemberSpec, type Primitive, type Leaf, type LeafKind, type TypeNode, type MemberNode } from './schema';
+export { planWrite, readValue, coerceLeaf, type LeafArray, type LeafWrite, type WriteOptions } from './values';
+export type { ComponentInfo } from './component';
+export { Table, type Edge, type TableFlags } from './table';
+export { Column, type ColumnViews } from './column';
+export { IdRecord } from './id-record';
+export type { ObserverEvent, ObserverFn } from './observers';
+export type { CommandCounters } from './commands';

@@ -1,0 +1,589 @@
+// The storage core of the world: entities, archetype tables, components with reflection, pairs,
+// IsA lookups, deferred commands. Names, paths, docs, built-ins and prefab instancing are layered
+// on in world.ts.
+import { newCommandCounters, type Command, type CommandCounters } from './commands';
+import type { ComponentInfo } from './component';
+import type { CoreIds } from './core-ids';
+import { EntityIndex } from './entity-index';
+import { EcsError } from './errors';
+import { Hierarchy } from './hierarchy';
+import { IdRecord } from './id-record';
+import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
+import { Observers, type ObserverEvent, type ObserverFn } from './observers';
+import { Table, mapColumns, type Edge, type TableFlags } from './table';
+import { planWrite, readValue, type LeafWrite, type WriteOptions } from './values';
+
+/** Listener of table creation and deletion (query caches). */
+export interface TableListener {
+  onTableCreate(table: Table): void;
+  onTableDelete(table: Table): void;
+}
+
+/** Counters of table and id churn (cumulative). */
+export interface StoreCounters {
+  tablesCreated: number;
+  tablesDeleted: number;
+  idsCreated: number;
+  idsDeleted: number;
+}
+
+/** Where an alive entity is stored. */
+export interface EntityLocation {
+  readonly table: Table;
+  readonly row: number;
+}
+
+const MAX_INHERIT_DEPTH = 32;
+
+/** The storage core of a world. Use `World` (world-api) for the full API. */
+export class WorldCore {
+  /** Entity records. */
+  readonly entities = new EntityIndex();
+  /** Names and hierarchy. */
+  readonly hierarchy = new Hierarchy();
+  /** Observers of add / remove / set. */
+  readonly observers = new Observers();
+  /** Registered components by entity index. */
+  readonly components = new Map<number, ComponentInfo>();
+  /** Tables by id, in creation order. */
+  readonly tables = new Map<number, Table>();
+  /** Id records (including wildcard patterns). */
+  readonly records = new Map<Id, IdRecord>();
+  /** Built-in ids; set by the bootstrap before anything else is created. */
+  core!: CoreIds;
+  /** Entity indices of built-in entities (cannot be deleted). */
+  readonly builtin = new Set<number>();
+  readonly commands: CommandCounters = newCommandCounters();
+  readonly counters: StoreCounters = { tablesCreated: 0, tablesDeleted: 0, idsCreated: 0, idsDeleted: 0 };
+  /** The empty table (entities without ids). */
+  readonly root: Table;
+  private readonly tableByKey = new Map<string, Table>();
+  private readonly tableListeners: TableListener[] = [];
+  private nextTableId = 0;
+  private deferDepth = 0;
+  /** True while an exclusive pair is being replaced (the remove is half of a move). */
+  protected replacingExclusive = false;
+  private queue: Command[] = [];
+
+  constructor() {
+    this.root = this.createTable([]);
+  }
+
+  // ---------------------------------------------------------------- entities
+
+  /** True when the id is alive (a stale id of a recycled index is not). */
+  isAlive(e: Entity): boolean {
+    return this.entities.isAlive(e);
+  }
+
+  /** Creates an anonymous entity in the root table (also while deferred: ids are immediate). */
+  newEntity(opts: { id?: Entity; low?: boolean } = {}): Entity {
+    const e = opts.id !== undefined ? this.entities.makeAlive(opts.id) : this.entities.allocate(opts.low === true);
+    const row = this.root.appendRow(e);
+    const i = entityIndex(e);
+    this.entities.table[i] = this.root;
+    this.entities.row[i] = row;
+    return e;
+  }
+
+  /** Table and row of an alive entity; throws EcsError('not_alive'). */
+  locate(e: Entity): EntityLocation {
+    if (!this.entities.isAlive(e)) throw notAlive(e);
+    const i = entityIndex(e);
+    return { table: this.entities.table[i]!, row: this.entities.row[i]! };
+  }
+
+  /** The table of an alive entity. */
+  tableOf(e: Entity): Table {
+    return this.locate(e).table;
+  }
+
+  /** The alive entity at an index, or 0 (resolves pair parts). */
+  aliveAt(index: number): Entity {
+    return this.entities.aliveAt(index);
+  }
+
+  // ---------------------------------------------------------------- ids
+
+  /** The pair (relationship, target). Both must be alive (or wildcards). */
+  pair(rel: Entity, target: Entity): Id {
+    if (!this.isAlive(rel)) throw notAlive(rel, 'relationship');
+    if (!this.isAlive(target)) throw notAlive(target, 'target');
+    return makePair(rel, target);
+  }
+
+  /** Relationship entity of a pair (0 if not alive). */
+  pairFirst(id: Id): Entity {
+    return this.aliveAt(pairFirstIndex(id));
+  }
+
+  /** Target entity of a pair (0 if not alive). */
+  pairSecond(id: Id): Entity {
+    return this.aliveAt(pairSecondIndex(id));
+  }
+
+  /** True when the id (or both parts of a pair) refers to alive entities. */
+  isValidId(id: Id): boolean {
+    if (isPair(id)) return this.aliveAt(pairFirstIndex(id)) !== 0 && this.aliveAt(pairSecondIndex(id)) !== 0;
+    return this.isAlive(id);
+  }
+
+  /** Component info of the data an id carries (a pair uses its relationship's, else its target's type). */
+  dataOf(id: Id): ComponentInfo | undefined {
+    if (!isPair(id)) return this.components.get(entityIndex(id));
+    const rel = this.components.get(pairFirstIndex(id));
+    if (rel) return rel;
+    const rIndex = pairFirstIndex(id);
+    if (rIndex === entityIndex(this.core.ChildOf) || rIndex === entityIndex(this.core.IsA)) return undefined;
+    return this.components.get(pairSecondIndex(id));
+  }
+
+  /** The id record of an id or wildcard pattern, if any table has it. */
+  record(id: Id): IdRecord | undefined {
+    return this.records.get(id);
+  }
+
+  // ---------------------------------------------------------------- tables
+
+  /** Registers a listener of table creation/deletion; it is called for existing tables now. */
+  addTableListener(l: TableListener): () => void {
+    this.tableListeners.push(l);
+    for (const t of this.tables.values()) l.onTableCreate(t);
+    return () => {
+      const i = this.tableListeners.indexOf(l);
+      if (i >= 0) this.tableListeners.splice(i, 1);
+    };
+  }
+
+  private flagsOf(type: readonly Id[]): TableFlags {
+    const c = this.core;
+    const flags: TableFlags = { disabled: false, prefab: false, parentIndex: 0, hasIsA: false };
+    if (!c) return flags;
+    const childOf = entityIndex(c.ChildOf), isA = entityIndex(c.IsA);
+    for (const id of type) {
+      if (id === c.Disabled) flags.disabled = true;
+      else if (id === c.Prefab) flags.prefab = true;
+      else if (isPair(id)) {
+        const r = pairFirstIndex(id);
+        if (r === childOf) flags.parentIndex = pairSecondIndex(id);
+        else if (r === isA) flags.hasIsA = true;
+      }
+    }
+    return flags;
+  }
+
+  private recordFor(id: Id): IdRecord {
+    let r = this.records.get(id);
+    if (!r) { r = new IdRecord(id); this.records.set(id, r); this.counters.idsCreated++; }
+    return r;
+  }
+
+  private createTable(type: readonly Id[]): Table {
+    const data = type.map((id) => this.dataOf(id));
+    const table = new Table(this.nextTableId++, type, data, this.flagsOf(type));
+    this.tables.set(table.id, table);
+    this.tableByKey.set(table.key, table);
+    this.counters.tablesCreated++;
+    if (this.core) {
+      const W = this.core.Wildcard;
+      for (let i = 0; i < type.length; i++) {
+        const id = type[i]!;
+        this.recordFor(id).add(table, i);
+        this.recordFor(W).add(table, i);
+        if (isPair(id)) {
+          const r = this.aliveAt(pairFirstIndex(id)), t = this.aliveAt(pairSecondIndex(id));
+          this.recordFor(makePair(r, W)).add(table, i);
+          this.recordFor(makePair(W, t)).add(table, i);
+          this.recordFor(makePair(W, W)).add(table, i);
+        }
+      }
+    }
+    for (const l of this.tableListeners) l.onTableCreate(table);
+    return table;
+  }
+
+  /** The table with exactly this (sorted) type, created if needed. */
+  tableForType(type: readonly Id[]): Table {
+    return this.tableByKey.get(type.join(',')) ?? this.createTable(type);
+  }
+
+  private deleteTable(table: Table): void {
+    if (table === this.root || !this.tables.has(table.id)) return;
+    for (const l of this.tableListeners) l.onTableDelete(table);
+    this.tables.delete(table.id);
+    this.tableByKey.delete(table.key);
+    for (const [id, rec] of this.records) {
+      if (!rec.indices.has(table)) continue;
+      rec.remove(table);
+      if (rec.tables.length === 0) { this.records.delete(id); this.counters.idsDeleted++; }
+    }
+    for (const inc of table.incoming) (inc.add ? inc.from.addEdges : inc.from.removeEdges).delete(inc.id);
+    for (const [, edge] of table.addEdges) removeIncoming(edge.to, table);
+    for (const [, edge] of table.removeEdges) removeIncoming(edge.to, table);
+    this.counters.tablesDeleted++;
+  }
+
+  private edge(from: Table, id: Id, add: boolean): Edge {
+    const edges = add ? from.addEdges : from.removeEdges;
+    let e = edges.get(id);
+    if (e) return e;
+    const type = add ? insertSorted(from.type, id) : from.type.filter((x) => x !== id);
+    const to = this.tableForType(type);
+    e = { to, map: mapColumns(from, to) };
+    edges.set(id, e);
+    to.incoming.push({ from, id, add });
+    return e;
+  }
+
+  /** Moves an entity to another table, copying shared columns; new columns are left to the caller. */
+  private move(e: Entity, from: Table, row: number, to: Table, map: Int32Array): number {
+    const dst = to.appendRow(e);
+    const cols = to.columns;
+    for (let i = 0; i < cols.length; i++) {
+      const src = map[i]!;
+      if (src >= 0) cols[i]!.copyRowFrom(from.columns[src]!, row, dst);
+    }
+    const moved = from.removeRow(row);
+    if (moved !== -1) this.entities.row[entityIndex(moved)] = row;
+    const i = entityIndex(e);
+    this.entities.table[i] = to;
+    this.entities.row[i] = dst;
+    return dst;
+  }
+
+  // ---------------------------------------------------------------- defer
+
+  /** True while changes are being queued. */
+  get isDeferred(): boolean {
+    return this.deferDepth > 0;
+  }
+
+  /** Starts queuing structural changes (nests). */
+  deferBegin(): void {
+    this.deferDepth++;
+  }
+
+  /** Stops queuing; at the outermost level applies the queued changes in order. */
+  deferEnd(): void {
+    if (this.deferDepth === 0) throw new EcsError('invalid_argument', 'deferEnd without deferBegin');
+    if (--this.deferDepth > 0) return;
+    if (this.queue.length === 0) return;
+    this.commands.merges++;
+    // Commands queued by observers during the flush are applied in the same flush.
+    this.deferDepth++;
+    try {
+      for (let i = 0; i < this.queue.length; i++) this.apply(this.queue[i]!);
+    } finally {
+      this.queue = [];
+      this.deferDepth--;
+    }
+  }
+
+  /** Runs fn with changes deferred, then applies them. */
+  defer<T>(fn: () => T): T {
+    this.deferBegin();
+    try { return fn(); } finally { this.deferEnd(); }
+  }
+
+  private enqueue(c: Command): void {
+    this.commands.enqueued++;
+    this.queue.push(c);
+  }
+
+  private apply(c: Command): void {
+    if (!this.entities.isAlive(c.e)) { this.commands.discard++; return; }
+    switch (c.op) {
+      case 'add': if (this.isValidId(c.id)) this.addNow(c.e, c.id); else this.commands.discard++; return;
+      case 'remove': this.removeNow(c.e, c.id); return;
+      case 'set': if (this.isValidId(c.id)) this.setNow(c.e, c.id, c.writes, c.opaque); else this.commands.discard++; return;
+      case 'delete': this.deleteNow(c.e); return;
+      case 'name': this.renameNow(c.e, c.name); return;
+    }
+  }
+
+  // ---------------------------------------------------------------- add / remove
+
+  /** Adds an id (component, tag or pair) to an entity. */
+  add(e: Entity, id: Id): void {
+    this.checkAlive(e);
+    this.checkId(id);
+    if (this.deferDepth > 0) { this.enqueue({ op: 'add', e, id }); return; }
+    this.addNow(e, id);
+  }
+
+  /** Removes an id (pairs may use the wildcard as relationship or target). */
+  remove(e: Entity, id: Id): void {
+    this.checkAlive(e);
+    if (this.deferDepth > 0) { this.enqueue({ op: 'remove', e, id }); return; }
+    this.removeNow(e, id);
+  }
+
+  /** Adds without queueing or validation of the arguments (they are checked by the caller). */
+  protected addNow(e: Entity, id: Id): void {
+    const i = entityIndex(e);
+    const from = this.entities.table[i]!;
+    if (from.typeIndex.has(id)) return;
+    this.beforeAdd(e, from, id);
+    const exclusive = isPair(id) ? this.exclusiveSibling(from, id) : 0;
+    if (exclusive !== 0) {
+      this.replacingExclusive = true;
+      try { this.removeNow(e, exclusive); } finally { this.replacingExclusive = false; }
+    }
+    const src = this.entities.table[i]!;
+    const edge = this.edge(src, id, true);
+    const row = this.move(e, src, this.entities.row[i]!, edge.to, edge.map);
+    const col = edge.to.columnOf.get(id);
+    if (col !== undefined) this.initAddedColumn(e, edge.to, col, row, id);
+    this.commands.add++;
+    this.afterAdd(e, id);
+    this.observers.emit(id, 'add', e);
+  }
+
+  /** Removes without queueing. */
+  protected removeNow(e: Entity, id: Id): void {
+    const i = entityIndex(e);
+    const from = this.entities.table[i]!;
+    if (isPair(id) && (pairFirstIndex(id) === entityIndex(this.core.Wildcard) || pairSecondIndex(id) === entityIndex(this.core.Wildcard))) {
+      const matches = this.records.get(id)?.indices.get(from);
+      if (!matches) return;
+      for (const id2 of matches.map((t) => from.type[t]!)) this.removeNow(e, id2);
+      return;
+    }
+    if (!from.typeIndex.has(id)) return;
+    const edge = this.edge(from, id, false);
+    this.beforeRemove(e, id);
+    this.observers.emit(id, 'remove', e);
+    this.move(e, from, this.entities.row[i]!, edge.to, edge.map);
+    this.commands.remove++;
+  }
+
+  /** The pair of an exclusive relationship that the new pair replaces, or 0. */
+  private exclusiveSibling(table: Table, id: Id): Id {
+    const rel = this.aliveAt(pairFirstIndex(id));
+    if (!this.isExclusive(rel)) return 0;
+    const matches = this.records.get(makePair(rel, this.core.Wildcard))?.indices.get(table);
+    return matches ? table.type[matches[0]!]! : 0;
+  }
+
+  /** True when the relationship has the Exclusive trait. */
+  isExclusive(rel: Entity): boolean {
+    return rel === this.core.ChildOf || this.ownsId(rel, this.core.Exclusive);
+  }
+
+  /** Hook for subclasses: validation before an add (cycles, name clashes). */
+  protected beforeAdd(_e: Entity, _table: Table, _id: Id): void {}
+  /** Hook for subclasses: bookkeeping after an add (hierarchy, instancing). */
+  protected afterAdd(_e: Entity, _id: Id): void {}
+  /** Hook for subclasses: bookkeeping before a remove. */
+  protected beforeRemove(_e: Entity, _id: Id): void {}
+
+  private initAddedColumn(e: Entity, table: Table, col: number, row: number, id: Id): void {
+    const column = table.columns[col]!;
+    // A component inherited from a base starts as a copy of the base's value (an override).
+    const base = this.findBaseWith(e, id, 0);
+    if (base) {
+      const loc = this.locate(base);
+      column.copyRowFrom(loc.table.column(id)!, loc.row, row);
+    } else {
+      column.initRow(row);
+    }
+  }
+
+  // ---------------------------------------------------------------- has / get
+
+  /** True when the entity owns the id itself (no inheritance; wildcards allowed). */
+  ownsId(e: Entity, id: Id): boolean {
+    if (!this.isAlive(e)) return false;
+    const t = this.entities.table[entityIndex(e)]!;
+    if (t.typeIndex.has(id)) return true;
+    if (isPair(id) || id === this.core.Wildcard) return this.records.get(id)?.indices.has(t) ?? false;
+    return false;
+  }
+
+  /** True when the entity has the id, itself or through IsA. */
+  hasId(e: Entity, id: Id): boolean {
+    return this.ownsId(e, id) || this.findBaseWith(e, id, 0) !== 0;
+  }
+
+  /** A base (through IsA, depth-first) that owns the id, or 0. */
+  findBaseWith(e: Entity, id: Id, depth: number): Entity {
+    if (depth > MAX_INHERIT_DEPTH || !this.core) return 0;
+    const t = this.entities.table[entityIndex(e)];
+    if (!t || !t.flags.hasIsA) return 0;
+    const isAs = this.records.get(makePair(this.core.IsA, this.core.Wildcard))?.indices.get(t);
+    if (!isAs) return 0;
+    for (const ti of isAs) {
+      const base = this.aliveAt(pairSecondIndex(t.type[ti]!));
+      if (base === 0) continue;
+      if (this.ownsId(base, id)) return base;
+      const deeper = this.findBaseWith(base, id, depth + 1);
+      if (deeper) return deeper;
+    }
+    return 0;
+  }
+
+  /** The value of a component (own or inherited) as a plain object, or undefined. */
+  getValue(e: Entity, id: Id): unknown {
+    this.checkAlive(e);
+    const owner = this.ownsId(e, id) ? e : this.findBaseWith(e, id, 0);
+    if (!owner) return undefined;
+    const { table, row } = this.locate(owner);
+    const column = table.column(id);
+    if (!column) return undefined;
+    if (column.values) return column.values[row];
+    return readValue(column.info.schema!, column.arrays, row);
+  }
+
+  // ---------------------------------------------------------------- set
+
+  /**
+   * Validates a value for a data id and returns what to write; throws EcsError naming the
+   * culprit. Does not touch storage (so several sets can be checked before any is applied).
+   */
+  planSet(id: Id, value: unknown, opts: WriteOptions = {}): { writes: LeafWrite[] | null; opaque?: unknown } {
+    this.checkId(id);
+    const info = this.dataOf(id);
+    if (!info) throw new EcsError('not_a_component', `${this.idText(id)} carries no data (a tag or a pair without a data type): add it instead of setting a value`);
+    if (!info.schema) return { writes: null, opaque: value };
+    return { writes: planWrite(this.idText(id), info.schema, value, { resolveEntity: (raw) => this.resolveEntityValue(raw), ...opts }) };
+  }
+
+  /** Resolves an entity-typed member value (id or path); undefined if nothing alive. */
+  protected resolveEntityValue(raw: number | string): number | undefined {
+    if (typeof raw === 'number') return this.isAlive(raw) ? raw : undefined;
+    return undefined;
+  }
+
+  /** Applies a planned set (adds the component first when missing). */
+  applySet(e: Entity, id: Id, plan: { writes: readonly LeafWrite[] | null; opaque?: unknown }): void {
+    this.checkAlive(e);
+    if (this.deferDepth > 0) { this.enqueue({ op: 'set', e, id, writes: plan.writes, opaque: plan.opaque }); return; }
+    this.setNow(e, id, plan.writes, plan.opaque);
+  }
+
+  private setNow(e: Entity, id: Id, writes: readonly LeafWrite[] | null, opaque: unknown): void {
+    const i = entityIndex(e);
+    if (!this.entities.table[i]!.typeIndex.has(id)) this.addNow(e, id);
+    const table = this.entities.table[i]!, row = this.entities.row[i]!;
+    const column = table.column(id)!;
+    if (writes === null) column.values![row] = opaque;
+    else for (const [leaf, v] of writes) (column.arrays[leaf] as unknown as (number | string)[])[row] = v;
+    this.commands.set++;
+    this.observers.emit(id, 'set', e);
+  }
+
+  // ---------------------------------------------------------------- delete
+
+  /** Deletes an entity, its children (ChildOf) and every use of it as an id or pair part. */
+  delete(e: Entity): void {
+    this.checkAlive(e);
+    if (this.builtin.has(entityIndex(e))) throw new EcsError('builtin', `${this.describe(e)} is built in and cannot be deleted`);
+    if (this.deferDepth > 0) { this.enqueue({ op: 'delete', e }); return; }
+    this.deleteNow(e);
+  }
+
+  protected deleteNow(e: Entity): void {
+    if (!this.isAlive(e)) return;
+    for (const child of [...this.hierarchy.childrenOf(e)]) this.deleteNow(child);
+    this.purgeIdUses(e);
+    const i = entityIndex(e);
+    const table = this.entities.table[i]!;
+    for (const id of table.type) this.observers.emit(id, 'remove', e);
+    const moved = table.removeRow(this.entities.row[i]!);
+    if (moved !== -1) this.entities.row[entityIndex(moved)] = this.entities.row[i]!;
+    this.hierarchy.forget(e);
+    this.components.delete(i);
+    this.entities.release(e);
+    this.commands.delete++;
+  }
+
+  /** Removes every use of e as an id, relationship or target, and deletes the tables involved. */
+  private purgeIdUses(e: Entity): void {
+    const W = this.core.Wildcard;
+    const patterns = [e, makePair(e, W), makePair(W, e)];
+    const dead = new Set<Table>();
+    for (const p of patterns) {
+      const rec = this.records.get(p);
+      if (!rec) continue;
+      for (const table of [...rec.tables]) {
+        dead.add(table);
+        const purge = new Set(rec.indices.get(table)!.map((ti) => table.type[ti]!));
+        for (const other of table.entities.slice()) {
+          if (other === e || !this.isAlive(other)) continue;
+          for (const id of purge) this.removeNow(other, id);
+        }
+      }
+    }
+    for (const t of dead) if (t.count === 0 || t.entities.every((x) => x === e)) this.deleteTableLater(t, e);
+  }
+
+  private deleteTableLater(t: Table, e: Entity): void {
+    // The entity being deleted may still sit in one of these tables; move it to the root first.
+    if (t.count > 0) {
+      const i = entityIndex(e);
+      this.move(e, t, this.entities.row[i]!, this.root, new Int32Array(0));
+    }
+    this.deleteTable(t);
+  }
+
+  // ---------------------------------------------------------------- names (storage part)
+
+  /** Renames an entity (undefined removes the name); queued while deferred. */
+  protected renameNow(_e: Entity, _name: string | undefined): void {}
+
+  /** Queues a rename while deferred; returns true if it was queued. */
+  protected queueRename(e: Entity, name: string | undefined): boolean {
+    if (this.deferDepth === 0) return false;
+    this.enqueue({ op: 'name', e, name });
+    return true;
+  }
+
+  // ---------------------------------------------------------------- observers
+
+  /** Calls fn after `event` happens for `id` on any entity; returns an unsubscribe function. */
+  observe(id: Id, event: ObserverEvent, fn: ObserverFn): () => void {
+    return this.observers.on(id, event, fn);
+  }
+
+  // ---------------------------------------------------------------- checks and text
+
+  /** Throws EcsError('not_alive') unless e is alive. */
+  checkAlive(e: Entity): void {
+    if (!this.entities.isAlive(e)) throw notAlive(e);
+  }
+
+  /** Throws unless the id refers to alive entities. */
+  checkId(id: Id): void {
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw new EcsError('invalid_argument', `invalid id ${String(id)}`);
+    if (!this.isValidId(id)) throw new EcsError('not_alive', `id ${this.idText(id)} refers to an entity that is not alive`);
+  }
+
+  /** Short text of an id for messages (overridden with paths by the full world). */
+  idText(id: Id): string {
+    return isPair(id) ? `(${pairFirstIndex(id)}, ${pairSecondIndex(id)})` : String(id);
+  }
+
+  /** Short text of an entity for messages (overridden with paths by the full world). */
+  describe(e: Entity): string {
+    return `entity ${e}`;
+  }
+}
+
+function notAlive(e: Entity, what = 'entity'): EcsError {
+  return new EcsError('not_alive', `${what} ${e} is not alive (deleted or never created)`);
+}
+
+function insertSorted(type: readonly Id[], id: Id): Id[] {
+  const out: Id[] = [];
+  let placed = false;
+  for (const x of type) {
+    if (!placed && id < x) { out.push(id); placed = true; }
+    out.push(x);
+  }
+  if (!placed) out.push(id);
+  return out;
+}
+
+function removeIncoming(to: Table, from: Table): void {
+  for (let i = to.incoming.length - 1; i >= 0; i--) if (to.incoming[i]!.from === from) to.incoming.splice(i, 1);
+}
