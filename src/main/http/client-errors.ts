@@ -1,0 +1,57 @@
+// Requests that node:http could not parse never reach a request listener; they arrive as
+// 'clientError'. This turns them into JSON error replies instead of node's plain-text ones.
+
+/** Status and message for a request node:http refused while parsing. */
+export interface ClientErrorReply {
+  /** HTTP status: 400, 408, 413, 414 or 431. */
+  status: number;
+  /** The `error` text of the JSON reply. */
+  message: string;
+}
+
+/** Limits the messages quote, in bytes. */
+export interface ParseLimits {
+  /** Longest request target (option maxTargetBytes). */
+  maxTargetBytes: number;
+  /** Headers budget beyond the request line, in bytes. */
+  maxHeaderBytes: number;
+}
+
+const REQUEST_LINE_START = /^[A-Z]{1,20} /;
+
+/**
+ * Guesses whether a header overflow happened inside the request line. node only hands us
+ * the packet being parsed: if it holds the request line, look for its end; if it is a later
+ * packet without any line break, we are still inside one line, most likely the target
+ * (single header lines that long are rare).
+ */
+function requestLineTooLong(packet: Buffer | undefined, maxTargetBytes: number): boolean {
+  if (!packet) return false;
+  const eol = packet.indexOf('\r\n');
+  if (REQUEST_LINE_START.test(packet.subarray(0, 24).toString('latin1'))) return eol < 0 || eol > maxTargetBytes;
+  return eol < 0;
+}
+
+/**
+ * The JSON reply for a node:http parse error, or undefined when nothing should be written
+ * (the connection is already broken).
+ */
+export function describeClientError(err: Error & { code?: string; rawPacket?: Buffer }, limits: ParseLimits): ClientErrorReply | undefined {
+  switch (err.code) {
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'ERR_STREAM_DESTROYED':
+      return undefined;
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, message: 'the request did not arrive in time: send the whole request without pausing, or raise the idleTimeoutMs/requestTimeoutMs options' };
+    case 'HPE_HEADER_OVERFLOW':
+      if (requestLineTooLong(err.rawPacket, limits.maxTargetBytes)) {
+        return { status: 414, message: `request target is longer than ${limits.maxTargetBytes} bytes: shorten the URL (e.g. a smaller query or data parameter)` };
+      }
+      return { status: 431, message: `request line and headers are larger than ${limits.maxTargetBytes + limits.maxHeaderBytes} bytes: send fewer or smaller headers` };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return { status: 413, message: 'chunk extensions of the request body are too large: send the body without chunk extensions' };
+    default:
+      return { status: 400, message: `malformed HTTP request (${err.code ?? 'parse error'}: ${err.message}): send a valid HTTP/1.1 request` };
+  }
+}

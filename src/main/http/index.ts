@@ -1,0 +1,17 @@
+// Public exports of the HTTP transport (REST over node:http, static pages over Express).
+export type { RestRequest, RestReply, RestHandler, HttpOptions, HttpCounters, HttpTransport, UpgradeListener } from './types';
+export { DEFAULT_HTTP_OPTIONS, resolveHttpOptions } from './options';
+export { createHttpTransport, MAX_HEADER_BYTES, CLOSE_GRACE_MS } from './transport';
+export { createHttpCounters, isUnknownEndpointReply } from './counters';
+export {
+  checkHost, classifyOrigin, decidePut, preflightHeaders, bearerMatches, canonicalAppOrigins,
+  METHODS_ALL, METHODS_READ, PREFLIGHT_MAX_AGE_S,
+} from './policy';
+export type { OriginKind, LocalEndpoint, PutDecision } from './policy';
+export { parseHostHeader, parseOrigin, isLoopbackHostname, isLoopbackAddress, normalizeAddress } from './host-names';
+export type { HostAndPort, ParsedOrigin } from './host-names';
+export { errorBody, rawJsonReply } from './json-error';
+export { describeClientError } from './client-errors';
+export type { ClientErrorReply, ParseLimits } from './client-errors';
+export { PAGE_CSP, PAGE_NAMES, isStaticPagePath, pageRedirectTarget, createStaticPages } from './static-pages';
+export type { StaticPagesHandler } from './static-pages';

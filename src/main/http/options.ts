@@ -1,0 +1,49 @@
+import type { HttpOptions } from './types';
+
+/** Defaults of every transport option (see HttpOptions for units and meaning). */
+export const DEFAULT_HTTP_OPTIONS: Readonly<HttpOptions> = Object.freeze({
+  port: 27750,
+  address: '127.0.0.1',
+  token: undefined,
+  maxTargetBytes: 65_536,
+  idleTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1024,
+  maxBodyBytes: 65_536,
+  staticRoot: undefined,
+  appOrigins: Object.freeze([]) as readonly string[],
+});
+
+function checkInteger(name: keyof HttpOptions, value: unknown, min: number, max: number): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`HTTP option ${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}: fix the value or leave it out for the default`);
+  }
+}
+
+/** Fills in defaults and checks every option; throws a RangeError naming the bad option and value. */
+export function resolveHttpOptions(options: Partial<HttpOptions>): HttpOptions {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  const o: HttpOptions = { ...DEFAULT_HTTP_OPTIONS, ...defined };
+  checkInteger('port', o.port, 0, 65_535);
+  checkInteger('maxTargetBytes', o.maxTargetBytes, 256, 16 * 1024 * 1024);
+  checkInteger('idleTimeoutMs', o.idleTimeoutMs, 1, 3_600_000);
+  checkInteger('requestTimeoutMs', o.requestTimeoutMs, 1, 3_600_000);
+  checkInteger('keepAliveTimeoutMs', o.keepAliveTimeoutMs, 1, 3_600_000);
+  checkInteger('maxConnections', o.maxConnections, 1, 1_000_000);
+  checkInteger('maxBodyBytes', o.maxBodyBytes, 0, 1024 * 1024 * 1024);
+  // node:http refuses a headers timeout longer than the request timeout; say so in our terms.
+  if (o.idleTimeoutMs > o.requestTimeoutMs) {
+    throw new RangeError(`HTTP option idleTimeoutMs (${o.idleTimeoutMs}) must not exceed requestTimeoutMs (${o.requestTimeoutMs}): raise requestTimeoutMs or lower idleTimeoutMs`);
+  }
+  if (typeof o.address !== 'string' || o.address === '') {
+    throw new RangeError(`HTTP option address must be a host name or IP address, got ${JSON.stringify(o.address)}: use e.g. '127.0.0.1'`);
+  }
+  if (o.token !== undefined && (typeof o.token !== 'string' || o.token === '')) {
+    throw new RangeError('HTTP option token must be a non-empty string: pass a real token or none');
+  }
+  if (!Array.isArray(o.appOrigins)) {
+    throw new RangeError(`HTTP option appOrigins must be an array of origins, got ${JSON.stringify(o.appOrigins)}`);
+  }
+  return o;
+}

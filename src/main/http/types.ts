@@ -1,0 +1,94 @@
+// The contract between the HTTP transport and the pure REST router, and the transport's
+// own public shapes. The router (src/shared/rest) conforms to RestRequest/RestReply/RestHandler.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** One HTTP request as the router sees it; the router parses `url` itself (`?` and `&` parameters). */
+export interface RestRequest {
+  /** Upper-case method; a HEAD request arrives as `GET` (the transport drops the body). */
+  method: string;
+  /** Raw request target exactly as received, e.g. `/set/Sun&data=%7B...` (never decoded). */
+  url: string;
+  /** Request headers with lower-case names. */
+  headers: Record<string, string | undefined>;
+}
+
+/** The router's answer: a status, optional extra headers (e.g. `Allow`) and JSON text. */
+export interface RestReply {
+  /** HTTP status code. */
+  status: number;
+  /** Extra reply headers; `Content-Type` defaults to `application/json`. */
+  headers?: Record<string, string>;
+  /** JSON text of the reply (an error is `{"error": "..."}`). */
+  body: string;
+}
+
+/** The pure REST router: request in, reply out (synchronously or as a promise). */
+export type RestHandler = (req: RestRequest) => RestReply | Promise<RestReply>;
+
+/** Takes over an upgraded connection (e.g. a WebSocket handshake) for one path. */
+export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** Options of the transport; every field has a default in DEFAULT_HTTP_OPTIONS. */
+export interface HttpOptions {
+  /** TCP port (default 27750; 0 picks a free port). */
+  port: number;
+  /** Address to bind (default '127.0.0.1'); a non-loopback address turns the Host check off. */
+  address: string;
+  /** Bearer token that lets foreign origins use PUT (default: none, so they cannot). */
+  token: string | undefined;
+  /** Longest request target in bytes (default 65536); longer is answered 414. */
+  maxTargetBytes: number;
+  /** Time in ms a connection may take to send complete request headers, silent or not (default 10000). */
+  idleTimeoutMs: number;
+  /** Time in ms a client may take to send a whole request, head and body; also the longest a connection may go without any traffic, e.g. a reply left unread (default 30000). */
+  requestTimeoutMs: number;
+  /** Time in ms an idle keep-alive connection is kept open between requests (default 5000). */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most (default 1024); connections beyond it get a 503 and are closed. */
+  maxConnections: number;
+  /** Largest request body in bytes (default 65536); bodies are ignored, a larger one is answered 413. */
+  maxBodyBytes: number;
+  /** Folder of the built pages (e.g. out/renderer) served at /viewport/, /explorer/ and /assets/ (default: none). */
+  staticRoot: string | undefined;
+  /** Extra origins (e.g. 'http://mybox.local:27750') treated as the app's own pages for PUT (default: none). */
+  appOrigins: readonly string[];
+}
+
+/** Monotonic request and send counters for the monitor; it samples and differentiates them. */
+export interface HttpCounters {
+  /** Requests received (complete or malformed); equals the sum of the five outcome counts below once idle. */
+  request_received_count: number;
+  /** Malformed or over-limit requests answered by the transport (400, 408, 413, 414, 431). */
+  request_invalid_count: number;
+  /** Requests answered with a status below 400. */
+  request_handled_ok_count: number;
+  /** Requests answered with a status of 400 or more, except unknown endpoints (includes 403 by policy, 500). */
+  request_handled_error_count: number;
+  /** Requests the router answered 404 "unknown endpoint ...". */
+  request_not_handled_count: number;
+  /** OPTIONS requests answered by the transport (CORS preflights). */
+  request_preflight_count: number;
+  /** Replies written completely. */
+  send_ok_count: number;
+  /** Replies that could not be written completely (the client went away first). */
+  send_error_count: number;
+  /** Connections refused with 503 because maxConnections were open. */
+  busy_count: number;
+  /** Reply body bytes written (headers not included). */
+  bytes_sent: number;
+}
+
+/** A running (or ready-to-run) HTTP transport in front of one RestHandler. */
+export interface HttpTransport {
+  /** Starts listening; resolves with the bound address and port, rejects with a clear message if the port is taken. */
+  listen(): Promise<{ address: string; port: number }>;
+  /** Stops accepting, ends idle connections and resolves when all are closed (at most ~1 s; the rest is destroyed). */
+  close(): Promise<void>;
+  /** The underlying node:http server. */
+  readonly server: Server;
+  /** Live counters (the same object for the transport's lifetime). */
+  readonly counters: HttpCounters;
+  /** Hands upgrade requests for exactly `path` (query ignored) to `fn`; upgrades on other paths are answered as plain requests. */
+  onUpgrade(path: string, fn: UpgradeListener): void;
+}
