@@ -1,0 +1,29 @@
+// One measurement in this process: `run-case.ts <impl> <case>`; prints one number.
+import { opsPerSecond } from '../lib/child';
+import * as bitecs from './bitecs';
+import * as handwritten from './handwritten';
+import * as ours from './ours';
+
+const [impl, name] = process.argv.slice(2) as [string, string];
+const impls: Record<string, { cases?: Record<string, () => () => void>; move: (n: number) => () => void; populate?: (n: number) => unknown }> = { ours, bitecs, handwritten };
+const lib = impls[impl];
+if (!lib) throw new Error(`unknown implementation ${impl}`);
+const N = 100_000;
+
+if (name === 'move_100k') {
+  const tick = lib.move(N);
+  const ops = opsPerSecond(tick, 1000, 500);
+  console.log(JSON.stringify(1e9 / ops / N));
+} else if (name === 'memory') {
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  gc();
+  const before = process.memoryUsage();
+  const keep = lib.populate!(N);
+  gc();
+  const after = process.memoryUsage();
+  void keep;
+  console.log(JSON.stringify((after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / N));
+} else {
+  const update = lib.cases![name]!();
+  console.log(JSON.stringify(opsPerSecond(update)));
+}

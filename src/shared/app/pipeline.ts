@@ -1,0 +1,165 @@
+// Systems in phases, run in order each frame; per-system time and match counts for statistics.
+import { PHASE_NAMES, type Entity, type PhaseName, type World } from '../ecs';
+import { compileQuery, registerQuery } from '../query';
+import { now } from '../platform';
+import { CachedQuery } from './cached-query';
+import { SystemIter } from './system-iter';
+
+/** Options of `addSystem`. */
+export interface SystemOptions {
+  /** Phase to run in (default OnUpdate). */
+  phase?: PhaseName;
+  /** Query in the DSL; omitted: the system runs once per frame without entities. */
+  query?: string;
+  /** Called per matched result (or once, without a query). */
+  run: (it: SystemIter) => void;
+  /** Parent scope of the system entity. */
+  parent?: Entity;
+  /** Doc brief shown by the explorer. */
+  brief?: string;
+}
+
+/** Statistics of one system for the last frame it ran. */
+export interface SystemStats {
+  /** Seconds spent in the last frame. */
+  timeSpent: number;
+  /** Entities matched in the last frame. */
+  matchedEntities: number;
+  /** Tables matched in the last frame. */
+  matchedTables: number;
+  /** Seconds spent since the start. */
+  timeTotal: number;
+}
+
+/** A system registered in the pipeline. */
+export interface SystemRecord {
+  readonly entity: Entity;
+  readonly phase: number;
+  readonly order: number;
+  readonly query: CachedQuery | null;
+  readonly run: (it: SystemIter) => void;
+  readonly iter: SystemIter;
+  readonly stats: SystemStats;
+}
+
+/** Per-frame totals of the last frame. */
+export interface FrameStats {
+  /** Seconds of the whole frame (systems + merges). */
+  frameTime: number;
+  /** Seconds spent in system callbacks. */
+  systemTime: number;
+  /** Seconds spent applying deferred commands. */
+  mergeTime: number;
+  /** Systems that ran. */
+  systemsRan: number;
+}
+
+/** The ordered systems of a world. */
+export class Pipeline {
+  private systems: SystemRecord[] = [];
+  private nextOrder = 0;
+  /** Frames run so far. */
+  frame = 0;
+  /** Simulated seconds so far. */
+  time = 0;
+  /** Totals of the last frame. */
+  readonly last: FrameStats = { frameTime: 0, systemTime: 0, mergeTime: 0, systemsRan: 0 };
+  /** Rebuilds of the run order (when systems are added or removed). */
+  rebuilds = 0;
+
+  constructor(readonly world: World) {}
+
+  /** Creates a system entity and adds it to its phase. */
+  add(name: string, opts: SystemOptions): Entity {
+    const w = this.world, c = w.core;
+    const phaseName = opts.phase ?? 'OnUpdate';
+    const phase = PHASE_NAMES.indexOf(phaseName);
+    if (phase < 0) throw new Error(`unknown phase '${String(phaseName)}'; phases are ${PHASE_NAMES.join(', ')}`);
+    const query = opts.query !== undefined ? compileQuery(w, opts.query) : null;
+    const e = w.entity({ name, parent: opts.parent });
+    if (query) { w.add(e, c.Query); registerQuery(w, e, 'system', query); }
+    w.add(e, c.System);
+    w.add(e, c[phaseName]);
+    w.add(e, w.pair(c.DependsOn, c[phaseName]));
+    if (opts.brief) w.setDoc(e, 'brief', opts.brief);
+    const record: SystemRecord = {
+      entity: e, phase, order: this.nextOrder++, query: query ? new CachedQuery(query) : null, run: opts.run,
+      iter: new SystemIter(w, e), stats: { timeSpent: 0, matchedEntities: 0, matchedTables: 0, timeTotal: 0 },
+    };
+    this.systems.push(record);
+    this.sort();
+    return e;
+  }
+
+  private sort(): void {
+    this.systems.sort((a, b) => a.phase - b.phase || a.order - b.order);
+    this.rebuilds++;
+  }
+
+  /** Systems in run order (deleted ones are dropped). */
+  list(): readonly SystemRecord[] {
+    if (this.systems.some((s) => !this.world.isAlive(s.entity))) {
+      for (const s of this.systems) if (!this.world.isAlive(s.entity)) s.query?.dispose();
+      this.systems = this.systems.filter((s) => this.world.isAlive(s.entity));
+      this.sort();
+    }
+    return this.systems;
+  }
+
+  /** Runs one frame: every enabled system in order, changes deferred per system. */
+  progress(deltaTime: number): FrameStats {
+    const w = this.world;
+    const frameStart = now();
+    this.frame++;
+    this.time += deltaTime;
+    let systemTime = 0, mergeTime = 0, ran = 0;
+    for (const s of this.list()) {
+      const st = s.stats;
+      if (!w.isAlive(s.entity) || !w.isEnabled(s.entity)) { st.timeSpent = 0; st.matchedEntities = 0; st.matchedTables = 0; continue; }
+      const it = s.iter;
+      it.deltaTime = deltaTime; it.time = this.time; it.frame = this.frame;
+      const t0 = now();
+      let entities = 0, tables = 0;
+      w.deferBegin();
+      try {
+        if (s.query) {
+          s.query.each((r) => { entities += r.count; tables++; it.setResult(r); s.run(it); });
+        } else {
+          it.setResult(null);
+          s.run(it);
+        }
+      } finally {
+        const t1 = now();
+        w.deferEnd();
+        const t2 = now();
+        st.timeSpent = (t1 - t0) / 1000;
+        st.timeTotal += st.timeSpent;
+        st.matchedEntities = entities;
+        st.matchedTables = tables;
+        systemTime += st.timeSpent;
+        mergeTime += (t2 - t1) / 1000;
+        ran++;
+      }
+    }
+    const last = this.last;
+    last.systemTime = systemTime;
+    last.mergeTime = mergeTime;
+    last.systemsRan = ran;
+    last.frameTime = (now() - frameStart) / 1000;
+    return last;
+  }
+}
+
+const pipelines = new WeakMap<World, Pipeline>();
+
+/** The pipeline of a world (created on first use). */
+export function pipelineOf(world: World): Pipeline {
+  let p = pipelines.get(world);
+  if (!p) { p = new Pipeline(world); pipelines.set(world, p); }
+  return p;
+}
+
+/** Adds a system to the world's pipeline: `addSystem(world, 'Move', { query: 'Position, Velocity', run })`. */
+export function addSystem(world: World, name: string, opts: SystemOptions): Entity {
+  return pipelineOf(world).add(name, opts);
+}

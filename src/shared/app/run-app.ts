@@ -1,0 +1,138 @@
+// The app runner: a loop that runs the pipeline at a target frame rate without drifting, leaves
+// the event loop free between frames (REST requests are served between ticks), and applies the
+// application-runner options named as the contract names them.
+import type { World } from '../ecs';
+import { importMonitor } from '../monitor';
+import { cancelTimer, now, setTimer } from '../platform';
+import { pipelineOf, type FrameStats, type Pipeline } from './pipeline';
+import { titleFromArgs } from './title';
+
+/** Options of `runApp` (names as the REST contract gives them). */
+export interface AppOptions {
+  /** Target frames per second (default 60). */
+  target_fps?: number;
+  /** Instantiate the ecs.rest.Rest singleton with defaults (port 27750, address 127.0.0.1). */
+  enable_rest?: boolean;
+  /** Import the monitor module (statistics for /stats); meaningful with enable_rest. */
+  enable_monitor?: boolean;
+  /** The command line, args[0] being the program; sets the World's doc name (the app title). */
+  args?: readonly string[];
+  /** Do not start the loop (tests drive frames with step()). */
+  manual?: boolean;
+  /** Time source and timers (default: the host's); tests pass a fake clock. */
+  clock?: Clock;
+}
+
+/** Time source of the loop: milliseconds and one-shot timers. */
+export interface Clock {
+  now(): number;
+  setTimer(fn: () => void, ms: number): unknown;
+  cancelTimer(handle: unknown): void;
+}
+
+const HOST_CLOCK: Clock = { now, setTimer, cancelTimer };
+
+/** Called after every frame with its statistics. */
+export type FrameHook = (stats: FrameStats, app: App) => void;
+
+const INTERVAL_SAMPLES = 1024;
+/** Longest simulated step after a stall, seconds (keeps physics sane after a pause). */
+const MAX_DELTA = 0.25;
+
+/** A running application: world, pipeline, loop. */
+export class App {
+  readonly pipeline: Pipeline;
+  /** Target frames per second. */
+  targetFps: number;
+  /** Seconds of the last frame's simulation step (delta time given to systems). */
+  deltaTime = 0;
+  /** Milliseconds between the starts of recent frames (ring buffer, for frame-time percentiles). */
+  readonly intervals = new Float64Array(INTERVAL_SAMPLES);
+  /** Number of intervals recorded so far. */
+  intervalCount = 0;
+  private readonly hooks: FrameHook[] = [];
+  private timer: unknown = undefined;
+  private running = false;
+  private lastStart = 0;
+  private nextDue = 0;
+  private readonly clock: Clock;
+
+  constructor(readonly world: World, options: AppOptions = {}) {
+    this.clock = options.clock ?? HOST_CLOCK;
+    this.pipeline = pipelineOf(world);
+    this.targetFps = options.target_fps ?? 60;
+    if (!(this.targetFps > 0 && this.targetFps <= 1000)) throw new Error(`target_fps must be from 1 to 1000, got ${options.target_fps}`);
+    if (options.args) world.setDoc(world.core.World, 'name', titleFromArgs(options.args));
+    if (options.enable_rest) world.set(world.core.World, world.core.Rest, {});
+    if (options.enable_monitor) importMonitor(world, this);
+  }
+
+  /** Registers a hook run after every frame; returns a function that removes it. */
+  onFrame(hook: FrameHook): () => void {
+    this.hooks.push(hook);
+    return () => { const i = this.hooks.indexOf(hook); if (i >= 0) this.hooks.splice(i, 1); };
+  }
+
+  /** True while the loop runs. */
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Runs one frame now with the given (or measured) delta time in seconds. */
+  step(deltaTime?: number): FrameStats {
+    const start = this.clock.now();
+    if (this.lastStart > 0) this.recordInterval(start - this.lastStart);
+    const dt = deltaTime ?? (this.lastStart > 0 ? Math.min((start - this.lastStart) / 1000, MAX_DELTA) : 1 / this.targetFps);
+    this.lastStart = start;
+    this.deltaTime = dt;
+    const stats = this.pipeline.progress(dt);
+    for (const h of this.hooks) h(stats, this);
+    return stats;
+  }
+
+  private recordInterval(ms: number): void {
+    this.intervals[this.intervalCount % INTERVAL_SAMPLES] = ms;
+    this.intervalCount++;
+  }
+
+  /** Starts the loop. Frames are scheduled at absolute times, so the rate does not drift. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    const clock = this.clock;
+    this.nextDue = clock.now();
+    const tick = () => {
+      if (!this.running) return;
+      this.step();
+      const period = 1000 / this.targetFps;
+      this.nextDue += period;
+      const t = clock.now();
+      // Far behind (a stall): start a fresh schedule instead of running a burst of frames.
+      if (t - this.nextDue > period) this.nextDue = t;
+      this.timer = clock.setTimer(tick, Math.max(0, this.nextDue - t));
+    };
+    this.timer = clock.setTimer(tick, 0);
+  }
+
+  /** Stops the loop after the current frame. */
+  stop(): void {
+    this.running = false;
+    if (this.timer !== undefined) this.clock.cancelTimer(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Recent frame intervals in milliseconds (oldest first). */
+  recentIntervals(): number[] {
+    const n = Math.min(this.intervalCount, INTERVAL_SAMPLES);
+    const out: number[] = [];
+    for (let i = this.intervalCount - n; i < this.intervalCount; i++) out.push(this.intervals[i % INTERVAL_SAMPLES]!);
+    return out;
+  }
+}
+
+/** Creates an App for the world with the contract's options and starts its loop (unless manual). */
+export function runApp(world: World, options: AppOptions = {}): App {
+  const app = new App(world, options);
+  if (!options.manual) app.start();
+  return app;
+}

@@ -1,0 +1,381 @@
+// The rules engine: evaluates a plan by backtracking over its steps. $this binds to a whole
+// table at a time (or to a subset of its rows, after an equality or name match); other
+// variables bind to single entities. Results are grouped by table and binding.
+import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
+import type { Plan, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
+
+/** One result: a table (or none) with its rows, and per field the matched id, source and is_set. */
+export interface QueryResult {
+  /** Table of the $this entities; null when the query has no $this. */
+  readonly table: Table | null;
+  /** Rows of `table` in this result; null means all rows (0 … count-1). */
+  readonly rows: readonly number[] | null;
+  /** Number of $this entities in this result (0 for queries without $this). */
+  readonly count: number;
+  /** Matched id per field (concrete for wildcards; as written for unmatched optional/not fields). */
+  readonly ids: readonly Id[];
+  /** Source per field: 0 = the $this entity itself, else the entity the field came from. */
+  readonly sources: readonly Entity[];
+  /** Whether each field matched (false for unmatched optional and for not fields). */
+  readonly isSet: readonly boolean[];
+  /** Value of each variable by index (index 0, $this, is unused). */
+  readonly vars: readonly Entity[];
+}
+
+/** Called per result; return false to stop the evaluation. */
+export type ResultFn = (r: QueryResult) => boolean | void;
+
+const MAX_UP_DEPTH = 32;
+
+/** Evaluation of one plan with optional pre-bound variables. */
+export class Evaluation {
+  private readonly vars: Entity[];
+  private thisTable: Table | null = null;
+  private thisRows: number[] | null = null;
+  private readonly ids: Id[];
+  private readonly sources: Entity[];
+  private readonly isSet: boolean[];
+  private stopped = false;
+  private readonly W: Entity;
+
+  constructor(private readonly world: World, private readonly plan: Plan, bound: readonly Entity[] = [], private readonly emitEmpty = false) {
+    this.vars = plan.vars.map((_, i) => bound[i] ?? 0);
+    const n = plan.fields.length;
+    this.ids = new Array<Id>(n).fill(0);
+    this.sources = new Array<Entity>(n).fill(0);
+    this.isSet = new Array<boolean>(n).fill(false);
+    this.W = world.core.Wildcard;
+  }
+
+  /** Runs the evaluation; `onResult` gets each result in order until it returns false. */
+  run(onResult: ResultFn, thisTable: Table | null = null, thisRows: number[] | null = null): void {
+    this.thisTable = thisTable;
+    this.thisRows = thisRows;
+    this.steps(this.plan.steps, 0, () => {
+      if (this.plan.hasThis) {
+        const t = this.thisTable;
+        if (!t) return;
+        const count = this.thisRows ? this.thisRows.length : t.count;
+        if (count === 0 && !this.emitEmpty) return;
+        if (onResult({ table: t, rows: this.thisRows, count, ids: [...this.ids], sources: [...this.sources], isSet: [...this.isSet], vars: [...this.vars] }) === false) this.stopped = true;
+      } else if (onResult({ table: null, rows: null, count: 0, ids: [...this.ids], sources: [...this.sources], isSet: [...this.isSet], vars: [...this.vars] }) === false) {
+        this.stopped = true;
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- steps
+
+  private steps(steps: readonly PlanStep[], k: number, done: () => void): void {
+    if (this.stopped) return;
+    if (k === steps.length) { done(); return; }
+    const step = steps[k]!;
+    const next = () => this.steps(steps, k + 1, done);
+    if (this.thisTable === null && this.needsThis(step)) { this.enumerateThis(step, () => this.step(step, next)); return; }
+    this.step(step, next);
+  }
+
+  private step(step: PlanStep, next: () => void): void {
+    switch (step.kind) {
+      case 'term': this.operTerm(step, next); return;
+      case 'or': this.operOr(step, next); return;
+      case 'scope': this.scope(step, next); return;
+      case 'eq': this.eq(step, next); return;
+    }
+  }
+
+  private needsThis(step: PlanStep): boolean {
+    if (!this.plan.hasThis) return false;
+    switch (step.kind) {
+      case 'term': return isThis(step.src);
+      case 'or': return step.terms.some((t) => isThis(t.src));
+      case 'eq': return step.left === 0;
+      case 'scope': return step.body.some((s) => this.needsThis(s));
+    }
+  }
+
+  private allowed(t: Table): boolean {
+    if (t.count === 0) return false;
+    if (t.flags.disabled && !this.plan.matchDisabled) return false;
+    if (t.flags.prefab && !this.plan.matchPrefab) return false;
+    return true;
+  }
+
+  /** Binds $this to each candidate table of a step (the step itself is then checked). */
+  private enumerateThis(step: PlanStep, body: () => void): void {
+    const seen = new Set<Table>();
+    let candidates: Table[] = [];
+    const addTerm = (t: PlanTerm) => {
+      if (t.oper !== 'and' || !isThis(t.src)) { candidates = this.allTables(); return; }
+      const pattern = this.pattern(t);
+      if (t.up) for (const tbl of this.world.record(makePair(t.trav, this.W))?.tables ?? []) candidates.push(tbl);
+      if (t.self) for (const tbl of this.world.record(pattern)?.tables ?? []) candidates.push(tbl);
+      if (t.cascade) candidates.sort((a, b) => this.depth(a) - this.depth(b));
+    };
+    if (step.kind === 'term') addTerm(step);
+    else if (step.kind === 'or' && step.oper === 'and') step.terms.forEach(addTerm);
+    else if (step.kind === 'eq' && step.op === '==' && step.right.kind !== 'string') {
+      const e = this.slotValue(step.right);
+      if (e !== 0 && this.world.isAlive(e)) {
+        const loc = this.world.locate(e);
+        if (this.allowed(loc.table)) this.withThis(loc.table, [loc.row], body);
+      }
+      return;
+    } else candidates = this.allTables();
+    for (const t of candidates) {
+      if (this.stopped) return;
+      if (seen.has(t) || !this.allowed(t)) continue;
+      seen.add(t);
+      this.withThis(t, null, body);
+    }
+  }
+
+  private withThis(t: Table, rows: number[] | null, body: () => void): void {
+    const pt = this.thisTable, pr = this.thisRows;
+    this.thisTable = t; this.thisRows = rows;
+    body();
+    this.thisTable = pt; this.thisRows = pr;
+  }
+
+  private allTables(): Table[] {
+    return [...this.world.tables.values()];
+  }
+
+  private depth(t: Table): number {
+    let d = 0, p = this.world.aliveAt(t.flags.parentIndex);
+    while (p !== 0 && d < MAX_UP_DEPTH) { d++; p = this.world.parentOf(p); }
+    return d;
+  }
+
+  // ---------------------------------------------------------------- terms
+
+  private operTerm(t: PlanTerm, next: () => void): void {
+    if (t.oper === 'and') { this.term(t, next); return; }
+    if (t.oper === 'optional') {
+      let matched = false;
+      this.term(t, () => { matched = true; next(); });
+      if (!matched && !this.stopped) this.unset(t, next);
+      return;
+    }
+    // not: succeeds when nothing matches (variables inside are existential).
+    let matched = false;
+    const saved = [...this.vars];
+    this.probe(() => this.term(t, () => { matched = true; }));
+    this.vars.splice(0, this.vars.length, ...saved);
+    if (!matched) this.unset(t, next);
+  }
+
+  private unset(t: PlanTerm, next: () => void): void {
+    if (t.field < 0) { next(); return; }
+    const f = t.field;
+    const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
+    this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = false;
+    next();
+    this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
+  }
+
+  /** Runs fn in a mode where it only tests (results of nested matches are not emitted). */
+  private probe(fn: () => void): void {
+    const stopped = this.stopped;
+    fn();
+    this.stopped = stopped;
+  }
+
+  private operOr(o: PlanOr, next: () => void): void {
+    const firstMatch = (then: () => void): boolean => {
+      for (const alt of o.terms) {
+        let matched = false;
+        this.term(alt, () => { matched = true; then(); });
+        if (matched) return true;
+      }
+      return false;
+    };
+    if (o.oper === 'and') { firstMatch(next); return; }
+    let matched = false;
+    this.probe(() => { matched = firstMatch(() => {}); });
+    if (o.oper === 'optional') {
+      if (matched) firstMatch(next);
+      else this.unset(o.terms[0]!, next);
+      return;
+    }
+    if (!matched) this.unset(o.terms[0]!, next);
+  }
+
+  private scope(s: PlanScope, next: () => void): void {
+    if (s.oper === 'and') { this.steps(s.body, 0, next); return; }
+    let matched = false;
+    const saved = [...this.vars];
+    const pt = this.thisTable, pr = this.thisRows;
+    this.steps(s.body, 0, () => { matched = true; });
+    this.vars.splice(0, this.vars.length, ...saved);
+    this.thisTable = pt; this.thisRows = pr;
+    if (s.oper === 'not' ? !matched : true) next();
+  }
+
+  /** Matches one term under the current bindings; calls next per match with bindings applied. */
+  private term(t: PlanTerm, next: () => void): void {
+    const src = t.src;
+    if (isThis(src)) {
+      const table = this.thisTable;
+      if (!table) return;
+      if (this.matchTable(t, table, 0, next)) return;
+      if (t.up) this.matchUp(t, table, next);
+      return;
+    }
+    const e = src.kind === 'const' ? src.e : src.kind === 'var' ? this.vars[src.v]! : 0;
+    if (e !== 0) {
+      if (!this.world.isAlive(e)) return;
+      const table = this.world.tableOf(e);
+      if (this.matchTable(t, table, e, next)) return;
+      if (t.up) this.matchUp(t, table, next);
+      return;
+    }
+    if (src.kind !== 'var') return;
+    // An unbound variable source: every entity that has the id.
+    for (const table of this.world.record(this.pattern(t))?.tables ?? []) {
+      if (!this.allowed(table)) continue;
+      for (const ent of table.entities.slice()) {
+        if (this.stopped) return;
+        this.vars[src.v] = ent;
+        this.matchTable(t, table, ent, next);
+      }
+      this.vars[src.v] = 0;
+    }
+  }
+
+  /** Matches the term against a table's own ids; `source` is recorded for the field. */
+  private matchTable(t: PlanTerm, table: Table, source: Entity, next: () => void): boolean {
+    if (!t.self) return false;
+    const pattern = this.pattern(t);
+    const indices = this.world.record(pattern)?.indices.get(table);
+    if (!indices) return false;
+    let any = false;
+    const anyOnce = t.first.kind === 'any' || t.second?.kind === 'any';
+    for (const ti of indices) {
+      if (this.stopped) break;
+      const id = table.type[ti]!;
+      if (!t.second && isPair(id)) continue;
+      if (this.bindAndNext(t, id, source, next)) any = true;
+      if (anyOnce && any) break;
+    }
+    return any;
+  }
+
+  /** Follows the traversal relationship up from a table; the first entity that has the id is the source. */
+  private matchUp(t: PlanTerm, table: Table, next: () => void): boolean {
+    const found = this.findUp(t, table, 0);
+    if (!found) return false;
+    return this.bindAndNext(t, found.id, found.source, next);
+  }
+
+  private findUp(t: PlanTerm, table: Table, depth: number): { source: Entity; id: Id } | undefined {
+    if (depth > MAX_UP_DEPTH) return undefined;
+    const targets = this.world.record(makePair(t.trav, this.W))?.indices.get(table);
+    if (!targets) return undefined;
+    const pattern = this.pattern(t);
+    for (const ti of targets) {
+      const target = this.world.aliveAt(pairSecondIndex(table.type[ti]!));
+      if (target === 0) continue;
+      const tt = this.world.tableOf(target);
+      const own = this.world.record(pattern)?.indices.get(tt);
+      if (own) {
+        for (const oi of own) { const id = tt.type[oi]!; if (t.second || !isPair(id)) return { source: target, id }; }
+      }
+      if (t.trav !== this.world.core.IsA && tt.flags.hasIsA) {
+        const viaIsA = this.findUp({ ...t, trav: this.world.core.IsA }, tt, depth + 1);
+        if (viaIsA) return viaIsA;
+      }
+      const further = this.findUp(t, tt, depth + 1);
+      if (further) return further;
+    }
+    return undefined;
+  }
+
+  /** Binds variables from a matched id, fills the field, and continues. Returns true if bound. */
+  private bindAndNext(t: PlanTerm, id: Id, source: Entity, next: () => void): boolean {
+    const firstE = isPair(id) ? this.world.aliveAt(pairFirstIndex(id)) : id;
+    const secondE = isPair(id) ? this.world.aliveAt(pairSecondIndex(id)) : 0;
+    const undo: number[] = [];
+    const bind = (slot: Slot | null, value: Entity): boolean => {
+      if (!slot || slot.kind !== 'var' || slot.v === 0) return true;
+      const cur = this.vars[slot.v]!;
+      if (cur === 0) { this.vars[slot.v] = value; undo.push(slot.v); return true; }
+      return cur === value;
+    };
+    if (!bind(t.first, firstE) || !bind(t.second, secondE)) { for (const v of undo) this.vars[v] = 0; return false; }
+    const f = t.field;
+    let pi = 0, ps = 0, pset = false;
+    if (f >= 0) { pi = this.ids[f]!; ps = this.sources[f]!; pset = this.isSet[f]!; this.ids[f] = id; this.sources[f] = source; this.isSet[f] = true; }
+    next();
+    if (f >= 0) { this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset; }
+    for (const v of undo) this.vars[v] = 0;
+    return true;
+  }
+
+  /** The id pattern of a term under current bindings (unbound variables become wildcards). */
+  private pattern(t: PlanTerm): Id {
+    const first = this.slotValue(t.first) || this.W;
+    if (!t.second) return first;
+    return makePair(first, this.slotValue(t.second) || this.W);
+  }
+
+  private slotValue(s: Slot): Entity {
+    switch (s.kind) {
+      case 'const': return s.e;
+      case 'var': return s.v === 0 ? this.singleThis() : this.vars[s.v]!;
+      default: return 0;
+    }
+  }
+
+  private singleThis(): Entity {
+    if (this.thisTable && this.thisRows && this.thisRows.length === 1) return this.thisTable.entities[this.thisRows[0]!]!;
+    return 0;
+  }
+
+  // ---------------------------------------------------------------- equality
+
+  private eq(q: PlanEq, next: () => void): void {
+    if (q.left === 0) { this.eqThis(q, next); return; }
+    const cur = this.vars[q.left]!;
+    if (q.right.kind === 'string') {
+      if (cur === 0) return;
+      if (this.nameTest(q, cur)) next();
+      return;
+    }
+    const rv = this.slotValue(q.right);
+    if (q.op === '==') {
+      if (cur === 0) { this.vars[q.left] = rv; next(); this.vars[q.left] = 0; return; }
+      if (cur === rv) next();
+      return;
+    }
+    if (cur !== 0 && rv !== 0 && cur !== rv) next();
+  }
+
+  private eqThis(q: PlanEq, next: () => void): void {
+    const table = this.thisTable;
+    if (!table) return;
+    const rows = this.thisRows ?? table.entities.map((_, i) => i);
+    const rv = q.right.kind === 'string' ? 0 : this.slotValue(q.right);
+    const keep = rows.filter((r) => {
+      const e = table.entities[r]!;
+      if (q.right.kind === 'string') return this.nameTest(q, e);
+      return q.op === '==' ? e === rv : e !== rv;
+    });
+    if (keep.length === 0) return;
+    const prev = this.thisRows;
+    this.thisRows = keep.length === table.count && prev === null ? null : keep;
+    next();
+    this.thisRows = prev;
+  }
+
+  private nameTest(q: PlanEq, e: Entity): boolean {
+    const name = this.world.nameOf(e) ?? '';
+    const s = (q.right as { value: string }).value;
+    if (q.op === '~=') return s.startsWith('!') ? !name.includes(s.slice(1)) : name.includes(s);
+    return q.op === '==' ? name === s : name !== s;
+  }
+}
+
+function isThis(s: Slot): boolean {
+  return s.kind === 'var' && s.v === 0;
+}

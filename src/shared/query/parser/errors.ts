@@ -1,0 +1,33 @@
+// Parse errors in the reference server's format: the reason, the expression, and a caret under
+// the offending character, so a user can see where a query went wrong at a glance.
+
+/** Characters shown as a space in the echoed expression so that the caret line stays aligned. */
+const LAYOUT_CHARS = /[\t\n\v\f\r]/g;
+
+/**
+ * Formats `reason`, then `expr` (tabs and line breaks shown as spaces), then a caret under
+ * `position` (a 0-based UTF-16 offset, clamped to 0..expr.length), separated by '\n'.
+ */
+export function formatQueryError(message: string, expr: string, position: number): string {
+  const at = Number.isFinite(position) ? Math.min(Math.max(Math.floor(position), 0), expr.length) : 0;
+  return message + '\n' + expr.replace(LAYOUT_CHARS, ' ') + '\n' + ' '.repeat(at) + '^';
+}
+
+/** A malformed query: `reason` says what is wrong, `position` (0-based UTF-16 offset) where in `expr`. */
+export class QueryParseError extends Error {
+  /** 0-based UTF-16 offset into `expr` of the offending character (expr.length at the end). */
+  readonly position: number;
+  /** The query text as given. */
+  readonly expr: string;
+  /** What is wrong, without the expression and caret lines. */
+  readonly reason: string;
+
+  /** Builds the error; `message` is formatQueryError(reason, expr, position). */
+  constructor(reason: string, expr: string, position: number) {
+    super(formatQueryError(reason, expr, position));
+    this.name = 'QueryParseError';
+    this.reason = reason;
+    this.expr = expr;
+    this.position = position;
+  }
+}

@@ -1,0 +1,6 @@
+// Public API of the query DSL parser: text -> syntax tree (names unresolved) and back.
+export type { Ref, Traversal, InOut, Oper, TermNode, OrNode, ScopeNode, EqNode, FromNode, QueryNode, QueryAst } from './ast';
+export { parseQuery, MAX_SCOPE_DEPTH, type ParseOptions } from './grammar';
+export type { StepCounter } from './cursor';
+export { QueryParseError, formatQueryError } from './errors';
+export { printQuery, printRef } from './print';

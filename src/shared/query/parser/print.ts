@@ -1,0 +1,58 @@
+// Canonical text of a syntax tree: `Position, ?Mass, (Eats, $food)`. Parsing the printed text
+// gives back the same tree (positions aside) for every tree that parseQuery produced.
+import type { Oper, QueryAst, QueryNode, Ref, TermNode, Traversal } from './ast';
+
+const OPER_PREFIX: Record<Oper, string> = { and: '', not: '!', optional: '?' };
+
+/** Prints a query in canonical form: items joined by ', ', single spaces around operators. */
+export function printQuery(ast: QueryAst): string {
+  return ast.nodes.map(printNode).join(', ');
+}
+
+function printNode(n: QueryNode): string {
+  switch (n.type) {
+    case 'term': return printTerm(n);
+    case 'or': {
+      const chain = n.terms.map(printTerm).join(' || ');
+      // The parser only makes plain chains; a negated or optional chain is written as a scope.
+      return n.oper === 'and' ? chain : `${OPER_PREFIX[n.oper]}{ ${chain} }`;
+    }
+    case 'scope': return `${OPER_PREFIX[n.oper]}{ ${n.body.map(printNode).join(', ')} }`;
+    case 'eq': return `${printRef(n.left)} ${n.op} ${printRef(n.right)}`;
+    case 'from': return `${n.op.toUpperCase()} | ${printRef(n.ref)}`;
+  }
+}
+
+function printTerm(t: TermNode): string {
+  const prefix = (t.inout === 'default' ? '' : `[${t.inout}] `) + OPER_PREFIX[t.oper];
+  const first = printRef(t.first);
+  const second = t.second ? printRef(t.second) : undefined;
+  if (!t.srcWritten && !t.trav) return prefix + (second === undefined ? first : `(${first}, ${second})`);
+  let source: string;
+  if (!t.srcWritten) source = printTraversal(t.trav!);
+  else source = printRef(t.src) + (t.trav ? ':' + printTraversal(t.trav) : '');
+  return `${prefix}${first}(${source}${second === undefined ? '' : ', ' + second})`;
+}
+
+function printTraversal(t: Traversal): string {
+  const rel = t.rel ? `(${printRef(t.rel)})` : '';
+  const parts: string[] = [];
+  if (t.self) parts.push('self');
+  if (t.up) parts.push('up' + rel);
+  if (t.cascade) parts.push('cascade' + (t.up ? '' : rel));
+  if (t.desc) parts.push('desc');
+  return parts.join('|');
+}
+
+/** Prints one reference as it would be written in a query (strings quoted and escaped). */
+export function printRef(r: Ref): string {
+  switch (r.kind) {
+    case 'name': return r.text;
+    case 'id': return String(r.value);
+    case 'var': return '$' + r.name;
+    case 'wildcard': return '*';
+    case 'any': return '_';
+    case 'singleton': return '$';
+    case 'string': return '"' + r.value.replace(/[\\"]/g, '\\$&') + '"';
+  }
+}

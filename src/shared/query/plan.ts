@@ -1,0 +1,268 @@
+// Planning: resolve a parsed query against a world (names -> entities, variables -> slots),
+// validate it (unknown identifiers, traversal of non-traversable relationships), and order the
+// terms for evaluation. A plan is made once and evaluated many times.
+import { type Entity, type World } from '../ecs';
+import {
+  QueryParseError, formatQueryError, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
+} from './parser';
+
+/** Where a term's component, target or source comes from. */
+export type Slot =
+  | { readonly kind: 'const'; readonly e: Entity }
+  | { readonly kind: 'var'; readonly v: number }   // v = 0 is $this
+  | { readonly kind: 'wildcard' }
+  | { readonly kind: 'any' };
+
+/** A resolved term. */
+export interface PlanTerm {
+  readonly kind: 'term';
+  /** Result field index (or-chains share one), -1 inside not-scopes. */
+  readonly field: number;
+  readonly first: Slot;
+  readonly second: Slot | null;
+  readonly src: Slot;
+  readonly oper: 'and' | 'not' | 'optional';
+  /** Match the source itself. */
+  readonly self: boolean;
+  /** Match through `trav` (IsA by default) when the source does not have it. */
+  readonly up: boolean;
+  /** Relationship followed for `up`. */
+  readonly trav: Entity;
+  /** Order results breadth-first along the hierarchy. */
+  readonly cascade: boolean;
+  readonly inout: 'default' | 'in' | 'out' | 'inout' | 'none' | 'filter';
+  readonly pos: number;
+}
+
+/** A resolved or-chain: the first alternative that matches wins. */
+export interface PlanOr {
+  readonly kind: 'or';
+  readonly field: number;
+  readonly terms: readonly PlanTerm[];
+  readonly oper: 'and' | 'not' | 'optional';
+}
+
+/** A resolved scope `{ … }` / `!{ … }`. */
+export interface PlanScope {
+  readonly kind: 'scope';
+  readonly body: readonly PlanStep[];
+  readonly oper: 'and' | 'not' | 'optional';
+}
+
+/** A resolved equality / name match on a variable. */
+export interface PlanEq {
+  readonly kind: 'eq';
+  readonly op: '==' | '!=' | '~=';
+  readonly left: number;                  // variable
+  readonly right: Slot | { readonly kind: 'string'; readonly value: string };
+}
+
+/** One evaluation step. */
+export type PlanStep = PlanTerm | PlanOr | PlanScope | PlanEq;
+
+/** What a result field shows: the id as written (variables as wildcards) and how it was asked. */
+export interface FieldInfo {
+  readonly first: Slot;
+  readonly second: Slot | null;
+  readonly oper: 'and' | 'not' | 'optional';
+  readonly inout: PlanTerm['inout'];
+  readonly src: Slot;
+  /** Or-chain alternatives (first, second) when the field is an or-chain. */
+  readonly alternatives?: readonly { first: Slot; second: Slot | null }[];
+}
+
+/** A compiled query. */
+export interface Plan {
+  readonly text: string;
+  readonly steps: readonly PlanStep[];
+  readonly fields: readonly FieldInfo[];
+  /** Variable names; index 0 is 'this'. */
+  readonly vars: readonly string[];
+  /** True when some term uses $this (results have entities). */
+  readonly hasThis: boolean;
+  /** Disabled / prefab entities match only when the query mentions those ids. */
+  readonly matchDisabled: boolean;
+  readonly matchPrefab: boolean;
+}
+
+class Planner {
+  private readonly vars = ['this'];
+  private readonly fields: FieldInfo[] = [];
+  private hasThis = false;
+  private mentionsDisabled = false;
+  private mentionsPrefab = false;
+
+  constructor(private readonly world: World, private readonly ast: QueryAst) {}
+
+  plan(): Plan {
+    const steps = this.nodes(this.ast.nodes, true);
+    return {
+      text: this.ast.text, steps: order(steps), fields: this.fields, vars: this.vars, hasThis: this.hasThis,
+      matchDisabled: this.mentionsDisabled, matchPrefab: this.mentionsPrefab,
+    };
+  }
+
+  private fail(reason: string, pos: number): never {
+    throw new QueryParseError(reason, this.ast.text, pos);
+  }
+
+  private nodes(nodes: readonly QueryNode[], topLevel: boolean): PlanStep[] {
+    const out: PlanStep[] = [];
+    for (const n of nodes) out.push(...this.node(n, topLevel));
+    return out;
+  }
+
+  private node(n: QueryNode, topLevel: boolean): PlanStep[] {
+    switch (n.type) {
+      case 'term': return [this.term(n, topLevel ? this.newField() : -1)];
+      case 'or': {
+        const field = topLevel ? this.newField() : -1;
+        const terms = n.terms.map((t) => this.term({ ...t, oper: 'and' }, field));
+        if (topLevel) {
+          this.fields[field] = { first: terms[0]!.first, second: terms[0]!.second, oper: n.oper, inout: terms[0]!.inout, src: terms[0]!.src,
+            alternatives: terms.map((t) => ({ first: t.first, second: t.second })) };
+        }
+        return [{ kind: 'or', field, terms, oper: n.oper }];
+      }
+      case 'scope': return [{ kind: 'scope', body: this.nodes(n.body, false), oper: n.oper }];
+      case 'eq': return [this.eq(n)];
+      case 'from': return this.from(n, topLevel);
+    }
+  }
+
+  /** Reserves a result field; term() fills it in. */
+  private newField(): number {
+    this.fields.push(undefined as unknown as FieldInfo);
+    return this.fields.length - 1;
+  }
+
+  private term(n: TermNode, field: number): PlanTerm {
+    const first = this.slot(n.first, 'component');
+    const second = n.second ? this.slot(n.second, 'target') : null;
+    const src = this.source(n.src);
+    if (src.kind === 'var' && src.v === 0) this.hasThis = true;
+    const c = this.world.core;
+    for (const s of [first, second]) {
+      if (s?.kind === 'const' && s.e === c.Disabled) this.mentionsDisabled = true;
+      if (s?.kind === 'const' && s.e === c.Prefab) this.mentionsPrefab = true;
+    }
+    let self = true, up: boolean, cascade = false, trav = c.IsA;
+    if (n.trav) {
+      // cascade and desc only order results (breadth-first, descending); they add no matches.
+      self = n.trav.self || !n.trav.up;
+      up = n.trav.up;
+      cascade = n.trav.cascade;
+      if (n.trav.rel) {
+        const rel = this.slot(n.trav.rel, 'traversal relationship');
+        if (rel.kind !== 'const') this.fail('traversal needs a relationship name, not a variable or wildcard', n.trav.rel.pos);
+        trav = rel.e;
+      }
+      if (up && !this.world.owns(trav, c.Traversable)) {
+        this.fail(`cannot traverse non-traversable relationship '${this.world.pathOf(trav)}': add the ecs.core.Traversable trait to it`, n.trav.rel?.pos ?? n.trav.pos);
+      }
+    } else {
+      // Default: self|up(IsA) — unless the id cannot be inherited.
+      up = !this.notInherited(first, second);
+    }
+    const term: PlanTerm = { kind: 'term', field, first, second, src, oper: n.oper, self, up, cascade, trav, inout: n.inout, pos: n.pos };
+    if (field >= 0 && this.fields[field] === undefined) this.fields[field] = { first, second, oper: n.oper, inout: n.inout, src };
+    return term;
+  }
+
+  private notInherited(first: Slot, second: Slot | null): boolean {
+    const c = this.world.core;
+    if (first.kind !== 'const') return true;
+    if (this.world.owns(first.e, c.DontInherit) || first.e === c.Prefab || first.e === c.Disabled || first.e === c.IsA) return true;
+    void second;
+    return false;
+  }
+
+  private eq(n: EqNode): PlanEq {
+    if (n.left.kind !== 'var') this.fail(`the left side of '${n.op}' must be a variable such as $this`, n.left.pos);
+    const left = this.varIndex(n.left.name);
+    if (left === 0) this.hasThis = true;
+    if (n.right.kind === 'string') return { kind: 'eq', op: n.op, left, right: { kind: 'string', value: n.right.value } };
+    if (n.op === '~=') this.fail(`'~=' compares with a quoted string, as in $this ~= "ar"`, n.right.pos);
+    return { kind: 'eq', op: n.op, left, right: this.slot(n.right, 'entity') };
+  }
+
+  private from(n: FromNode, topLevel: boolean): PlanStep[] {
+    const ref = this.slot(n.ref, 'type entity');
+    if (ref.kind !== 'const') this.fail('AND | / OR | / NOT | need an entity whose type to use', n.ref.pos);
+    const c = this.world.core;
+    const ids = this.world.typeOf(ref.e).filter((id) => {
+      const parts = this.world.idPath(id);
+      return parts[0] !== this.world.pathOf(c.Identifier) && parts[0] !== this.world.pathOf(c.ChildOf);
+    });
+    const node = (id: number, oper: 'and' | 'not' | 'optional'): TermNode => {
+      const parts = this.world.idPath(id);
+      return {
+        type: 'term', first: { kind: 'name', text: parts[0]!, pos: n.pos }, second: parts[1] !== undefined ? { kind: 'name', text: parts[1], pos: n.pos } : undefined,
+        src: { kind: 'var', name: 'this', pos: n.pos }, srcWritten: false, oper, inout: 'default', pos: n.pos, end: n.end,
+      };
+    };
+    if (ids.length === 0) return [];
+    if (n.op === 'or') return this.node({ type: 'or', terms: ids.map((id) => node(id, 'and')), oper: 'and', pos: n.pos, end: n.end }, topLevel);
+    return ids.flatMap((id) => this.node(node(id, n.op === 'not' ? 'not' : 'and'), topLevel));
+  }
+
+  private varIndex(name: string): number {
+    const i = this.vars.indexOf(name);
+    if (i >= 0) return i;
+    this.vars.push(name);
+    return this.vars.length - 1;
+  }
+
+  private source(r: Ref): Slot {
+    if (r.kind === 'singleton') return { kind: 'const', e: -1 };   // patched by the caller: the component itself
+    return this.slot(r, 'source');
+  }
+
+  private slot(r: Ref, what: string): Slot {
+    switch (r.kind) {
+      case 'var': return { kind: 'var', v: this.varIndex(r.name) };
+      case 'wildcard': return { kind: 'wildcard' };
+      case 'any': return { kind: 'any' };
+      case 'id': {
+        if (!this.world.isAlive(r.value)) this.fail(`unresolved identifier '${r.value}': no alive entity has that id`, r.pos);
+        return { kind: 'const', e: r.value };
+      }
+      case 'name': {
+        const e = this.world.lookupSymbol(r.text);
+        if (e === 0) this.fail(`unresolved identifier '${r.text}'`, r.pos);
+        return { kind: 'const', e };
+      }
+      case 'string': return this.fail(`a quoted string cannot be used as a ${what}`, r.pos);
+      case 'singleton': return this.fail(`'$' alone is only valid as a source, as in Position($)`, r.pos);
+    }
+  }
+}
+
+/** Resolves and orders a parsed query. Throws QueryParseError for unknown names and bad traversal. */
+export function planQuery(world: World, ast: QueryAst): Plan {
+  const plan = new Planner(world, ast).plan();
+  // `Position($)`: the singleton source is the component entity itself.
+  const patch = (steps: readonly PlanStep[]): PlanStep[] => steps.map((s) => {
+    if (s.kind === 'term' && s.src.kind === 'const' && s.src.e === -1) return { ...s, src: s.first.kind === 'const' ? { kind: 'const', e: s.first.e } : s.first };
+    if (s.kind === 'or') return { ...s, terms: patch(s.terms) as PlanTerm[] };
+    if (s.kind === 'scope') return { ...s, body: patch(s.body) };
+    return s;
+  });
+  return { ...plan, steps: patch(plan.steps) };
+}
+
+/** Evaluation order: fixed sources first, then positive terms, then optional/not/eq/scopes. */
+function order(steps: PlanStep[]): PlanStep[] {
+  const rank = (s: PlanStep): number => {
+    if (s.kind === 'eq') return s.right.kind === 'string' || s.op !== '==' ? 4 : 1;
+    if (s.kind === 'scope') return s.oper === 'and' ? 2 : 5;
+    const oper = s.oper;
+    if (oper === 'not') return 5;
+    if (oper === 'optional') return 4;
+    if (s.kind === 'term' && s.src.kind === 'const') return 0;
+    return 2;
+  };
+  return steps.map((s, i) => ({ s, i, r: rank(s) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.s);
+}
+
+export { formatQueryError };

@@ -1,0 +1,99 @@
+// A compiled query: parse once, plan once, evaluate many times.
+import type { Entity, Table, World } from '../ecs';
+import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
+import { parseQuery } from './parser';
+import { planQuery, type FieldInfo, type Plan } from './plan';
+
+/** Variable values given in advance, by name (without `$`). */
+export type VarValues = Readonly<Record<string, Entity>>;
+
+/** A compiled query expression. Compile with `compileQuery`. */
+export class Query {
+  /** The expression as written. */
+  readonly expr: string;
+  readonly plan: Plan;
+
+  constructor(readonly world: World, expr: string) {
+    this.expr = expr;
+    this.plan = planQuery(world, parseQuery(expr));
+  }
+
+  /** Result fields (one per top-level term or or-chain). */
+  get fields(): readonly FieldInfo[] {
+    return this.plan.fields;
+  }
+
+  /** Names of the query's variables other than $this, in order of first use. */
+  get variableNames(): readonly string[] {
+    return this.plan.vars.slice(1);
+  }
+
+  /** True when results have $this entities. */
+  get hasThis(): boolean {
+    return this.plan.hasThis;
+  }
+
+  /** Index of a variable by name (without `$`), or -1. */
+  varIndex(name: string): number {
+    return this.plan.vars.indexOf(name);
+  }
+
+  /** Evaluates the query; `onResult` is called per result until it returns false. */
+  each(onResult: ResultFn, vars: VarValues = {}): void {
+    new Evaluation(this.world, this.plan, this.bind(vars)).run(onResult);
+  }
+
+  /** All results (convenience; prefer `each` for large worlds). */
+  results(vars: VarValues = {}): QueryResult[] {
+    const out: QueryResult[] = [];
+    this.each((r) => { out.push(r); }, vars);
+    return out;
+  }
+
+  /** Matched $this entities, in result order. */
+  entities(vars: VarValues = {}): Entity[] {
+    const out: Entity[] = [];
+    this.each((r) => {
+      if (!r.table) return;
+      if (r.rows) for (const row of r.rows) out.push(r.table.entities[row]!);
+      else out.push(...r.table.entities);
+    }, vars);
+    return out;
+  }
+
+  /** Number of matched $this entities (or results, for queries without $this). */
+  count(vars: VarValues = {}): number {
+    let n = 0;
+    this.each((r) => { n += r.table ? r.count : 1; }, vars);
+    return n;
+  }
+
+  /** Evaluates with $this bound to one table (also when it is empty; caches use this). */
+  evaluateOn(table: Table, onResult: ResultFn): void {
+    new Evaluation(this.world, this.plan, [], true).run(onResult, table, null);
+  }
+
+  /** True when the entity is among the $this entities of some result. */
+  matches(e: Entity): boolean {
+    if (!this.plan.hasThis || !this.world.isAlive(e)) return false;
+    const loc = this.world.locate(e);
+    if ((loc.table.flags.disabled && !this.plan.matchDisabled) || (loc.table.flags.prefab && !this.plan.matchPrefab)) return false;
+    let found = false;
+    new Evaluation(this.world, this.plan).run(() => { found = true; return false; }, loc.table, [loc.row]);
+    return found;
+  }
+
+  private bind(vars: VarValues): Entity[] {
+    const bound: Entity[] = [];
+    for (const [name, value] of Object.entries(vars)) {
+      const i = this.plan.vars.indexOf(name);
+      if (i > 0) bound[i] = value;
+    }
+    return bound;
+  }
+}
+
+/** Parses and plans an expression. Throws QueryParseError (with position) on bad input. */
+export function compileQuery(world: World, expr: string): Query {
+  return new Query(world, expr);
+}
