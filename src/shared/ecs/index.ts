@@ -17,3 +17,4 @@ export { Column, type ColumnViews } from './column';
 export { IdRecord } from './id-record';
 export type { ObserverEvent, ObserverFn } from './observers';
 export type { CommandCounters } from './commands';
+export { importUnits, unitInfo, unitPaths, type UnitInfo } from './units';

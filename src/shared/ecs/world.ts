@@ -6,6 +6,7 @@ import { EcsError } from './errors';
 import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
 import { makeSchema, type SchemaSpec } from './schema';
 import type { Table } from './table';
+import { unitInfo } from './units';
 import type { WriteOptions } from './values';
 import { WorldCore } from './world-core';
 
@@ -81,6 +82,7 @@ export class World extends WorldCore {
    */
   component(name: string, schema: SchemaSpec, opts: ComponentOptions = {}): Entity {
     const s = makeSchema(schema);
+    for (const leaf of s.leaves) if (leaf.unit !== undefined) unitInfo(this, leaf.unit);
     return this.registerComponent(name, opts, (id, path) => ({ id, name: path, schema: s, size: s.size, alignment: s.alignment }), true);
   }
 

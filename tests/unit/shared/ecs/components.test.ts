@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EcsError, World } from '../../../../src/shared/ecs';
+import { EcsError, World, unitInfo } from '../../../../src/shared/ecs';
 
 function codeOf(fn: () => void): string | undefined {
   try { fn(); } catch (e) { return e instanceof EcsError ? e.code : 'other:' + String(e); }
@@ -136,6 +136,16 @@ describe('components with reflection', () => {
     w.setMany(e, [{ id: Mass, value: { value: 5 } }, { id: Position, value: { x: 3 } }]);
     expect(w.get(e, Mass)).toEqual({ value: 5 });
     expect(w.get(e, Position)).toEqual({ x: 3, y: 1 });
+  });
+
+  test('units are known entities with symbols and quantities', () => {
+    const w = new World();
+    const Speed = w.component('Speed', { v: { type: 'f32', unit: 'ecs.units.Speed.MetersPerSecond' } });
+    expect(w.componentInfo(Speed)!.schema!.leaves[0]!.unit).toBe('ecs.units.Speed.MetersPerSecond');
+    expect(unitInfo(w, 'ecs.units.Duration.Seconds')).toEqual({ unit: 'ecs.units.Duration.Seconds', symbol: 's', quantity: 'ecs.units.Duration' });
+    expect(w.lookup('ecs.units.Duration.Seconds')).not.toBe(0);
+    expect(codeOf(() => w.component('Bad', { v: { type: 'f32', unit: 'ecs.units.Furlongs' } }))).toBe('invalid_argument');
+    expect(w.lookup('Bad')).toBe(0);
   });
 
   test('unknown member types and empty structs are rejected at registration', () => {
