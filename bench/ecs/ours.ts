@@ -17,7 +17,7 @@ function doubler(w: World, name: string, query: string) {
     query,
     run(it) {
       const v = it.field(0)!.value as Float64Array;
-      for (let j = 0; j < it.count; j++) v[j]! *= 2;
+      for (let j = 0, n = it.count; j < n; j++) v[j]! *= 2;
     },
   });
 }
@@ -27,7 +27,7 @@ function swapper(w: World, name: string, query: string) {
     query,
     run(it) {
       const a = it.field(0)!.value as Float64Array, b = it.field(1)!.value as Float64Array;
-      for (let j = 0; j < it.count; j++) { const t = a[j]!; a[j] = b[j]!; b[j] = t; }
+      for (let j = 0, n = it.count; j < n; j++) { const t = a[j]!; a[j] = b[j]!; b[j] = t; }
     },
   });
 }

@@ -1,13 +1,20 @@
 // A query whose matching tables are kept up to date as tables are created and deleted, so that
 // systems iterate a list instead of evaluating the query every frame. Tables whose match depends
 // on other entities (inheritance through IsA, traversal) are re-evaluated on every iteration.
-import type { Table, TableListener } from '../ecs';
+import type { Column, Table, TableListener } from '../ecs';
 import type { Query, QueryResult, ResultFn } from '../query';
+
+/** A cached result: count is refreshed before each visit; columns of self fields are resolved once. */
+export interface CachedResult extends QueryResult {
+  count: number;
+  /** Column of each field when it comes from the table itself (null otherwise). */
+  readonly columns: readonly (Column | null)[];
+}
 
 interface Entry {
   readonly table: Table;
-  /** Results of the table at match time (count is read live). */
-  results: QueryResult[];
+  /** Results of the table at match time (count is refreshed on every visit). */
+  results: CachedResult[];
   /** Re-evaluate on every iteration (the match depends on other entities). */
   readonly volatile: boolean;
 }
@@ -54,10 +61,13 @@ export class CachedQuery implements TableListener {
     return table.flags.parentIndex !== 0 && this.query.plan.steps.some((s) => s.kind === 'term' && s.up && s.trav !== this.query.world.core.IsA);
   }
 
-  private evaluate(table: Table): QueryResult[] {
-    const out: QueryResult[] = [];
+  private evaluate(table: Table): CachedResult[] {
+    const out: CachedResult[] = [];
     // Evaluated with $this bound to the table, even while it is empty (new tables are).
-    this.query.evaluateOn(table, (r) => { out.push(r); });
+    this.query.evaluateOn(table, (r) => {
+      const columns = r.ids.map((id, i) => (r.isSet[i] && r.sources[i] === 0 ? table.column(id) ?? null : null));
+      out.push({ ...r, columns });
+    });
     return out;
   }
 
@@ -68,7 +78,11 @@ export class CachedQuery implements TableListener {
       const t = entry.table;
       if (t.count === 0) continue;
       const results = entry.volatile ? (entry.results = this.evaluate(t)) : entry.results;
-      for (const r of results) if (onResult({ ...r, count: t.count }) === false) return;
+      for (let i = 0; i < results.length; i++) {
+        const r = results[i]!;
+        r.count = t.count;
+        if (onResult(r) === false) return;
+      }
     }
   }
 

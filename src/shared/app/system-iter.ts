@@ -1,6 +1,7 @@
 // What a system callback sees for one result: the matched table's rows and field columns.
 import type { ColumnViews, Entity, Id, Table, World } from '../ecs';
 import type { QueryResult } from '../query';
+import type { CachedResult } from './cached-query';
 
 const NO_ENTITIES: readonly Entity[] = [];
 
@@ -73,6 +74,8 @@ export class SystemIter {
   field(i: number): ColumnViews | undefined {
     const r = this.result;
     if (!r || !r.isSet[i]) return undefined;
+    const cached = (r as Partial<CachedResult>).columns;
+    if (cached) { const c = cached[i]; if (c) return c.views; }
     const src = r.sources[i]!;
     if (src === 0) return this.table?.column(r.ids[i]!)?.views;
     return this.world.tableOf(src).column(r.ids[i]!)?.views;

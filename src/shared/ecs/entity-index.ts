@@ -5,6 +5,8 @@ import type { Table } from './table';
 
 /** Ids below this are handed out to components first (as the reference engine does). */
 export const LOW_ID_LIMIT = 256;
+/** Largest generation; a recycled index wraps around after this many reuses. */
+export const MAX_GENERATION = 2 ** 20 - 1;
 
 /** Dense per-index records with recycling and generations. */
 export class EntityIndex {
@@ -62,6 +64,7 @@ export class EntityIndex {
     if (this.aliveFlag[index]) throw new EcsError('invalid_argument', `entity index ${index} is already in use`);
     const f = this.free.indexOf(index);
     if (f >= 0) this.free.splice(f, 1);
+    if (entityGeneration(id) > MAX_GENERATION) throw new EcsError('invalid_argument', `entity id ${id} has a generation above ${MAX_GENERATION}`);
     this.generation[index] = entityGeneration(id);
     this.aliveFlag[index] = 1;
     this.aliveCount++;
@@ -79,7 +82,8 @@ export class EntityIndex {
   release(e: Entity): void {
     const index = entityIndex(e);
     this.aliveFlag[index] = 0;
-    this.generation[index] = (this.generation[index]! + 1) >>> 0;
+    // Generations wrap below 2^20 so entity ids stay below PAIR_FLAG (2^52).
+    this.generation[index] = (this.generation[index]! + 1) & MAX_GENERATION;
     this.table[index] = undefined;
     this.aliveCount--;
     this.free.push(index);

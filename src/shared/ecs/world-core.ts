@@ -1,7 +1,7 @@
 // The storage core of the world: entities, archetype tables, components with reflection, pairs,
 // IsA lookups, deferred commands. Names, paths, docs, built-ins and prefab instancing are layered
 // on in world.ts.
-import { newCommandCounters, type Command, type CommandCounters } from './commands';
+import { CommandQueue, newCommandCounters, Op, type CommandCounters, type SetPayload } from './commands';
 import type { ComponentInfo } from './component';
 import type { CoreIds } from './core-ids';
 import { EntityIndex } from './entity-index';
@@ -61,9 +61,11 @@ export class WorldCore {
   private readonly tableListeners: TableListener[] = [];
   private nextTableId = 0;
   private deferDepth = 0;
+  /** Per entity index: 1 when the entity appears in some table's type (as id or pair part). */
+  private usedAsId = new Uint8Array(1024);
   /** True while an exclusive pair is being replaced (the remove is half of a move). */
   protected replacingExclusive = false;
-  private queue: Command[] = [];
+  private readonly queue = new CommandQueue();
 
   constructor() {
     this.root = this.createTable([]);
@@ -188,6 +190,7 @@ export class WorldCore {
       const W = this.core.Wildcard;
       for (let i = 0; i < type.length; i++) {
         const id = type[i]!;
+        this.markUsedAsId(id);
         this.recordFor(id).add(table, i);
         this.recordFor(W).add(table, i);
         if (isPair(id)) {
@@ -271,10 +274,11 @@ export class WorldCore {
     this.commands.merges++;
     // Commands queued by observers during the flush are applied in the same flush.
     this.deferDepth++;
+    const q = this.queue;
     try {
-      for (let i = 0; i < this.queue.length; i++) this.apply(this.queue[i]!);
+      for (let i = 0; i < q.length; i++) this.apply(q.op[i]!, q.e[i]!, q.id[i]!, q.payload[i]);
     } finally {
-      this.queue = [];
+      q.clear();
       this.deferDepth--;
     }
   }
@@ -285,19 +289,23 @@ export class WorldCore {
     try { return fn(); } finally { this.deferEnd(); }
   }
 
-  private enqueue(c: Command): void {
+  private enqueue(op: Op, e: Entity, id: Id, payload?: unknown): void {
     this.commands.enqueued++;
-    this.queue.push(c);
+    this.queue.push(op, e, id, payload);
   }
 
-  private apply(c: Command): void {
-    if (!this.entities.isAlive(c.e)) { this.commands.discard++; return; }
-    switch (c.op) {
-      case 'add': if (this.isValidId(c.id)) this.addNow(c.e, c.id); else this.commands.discard++; return;
-      case 'remove': this.removeNow(c.e, c.id); return;
-      case 'set': if (this.isValidId(c.id)) this.setNow(c.e, c.id, c.writes, c.opaque); else this.commands.discard++; return;
-      case 'delete': this.deleteNow(c.e); return;
-      case 'name': this.renameNow(c.e, c.name); return;
+  private apply(op: Op, e: Entity, id: Id, payload: unknown): void {
+    if (!this.entities.isAlive(e)) { this.commands.discard++; return; }
+    switch (op) {
+      case Op.Add: if (this.isValidId(id)) this.addNow(e, id); else this.commands.discard++; return;
+      case Op.Remove: this.removeNow(e, id); return;
+      case Op.Set: {
+        const p = payload as SetPayload;
+        if (this.isValidId(id)) this.setNow(e, id, p.writes, p.opaque); else this.commands.discard++;
+        return;
+      }
+      case Op.Delete: this.deleteNow(e); return;
+      case Op.Name: this.renameNow(e, payload === null ? undefined : (payload as string)); return;
     }
   }
 
@@ -307,14 +315,14 @@ export class WorldCore {
   add(e: Entity, id: Id): void {
     this.checkAlive(e);
     this.checkId(id);
-    if (this.deferDepth > 0) { this.enqueue({ op: 'add', e, id }); return; }
+    if (this.deferDepth > 0) { this.enqueue(Op.Add, e, id); return; }
     this.addNow(e, id);
   }
 
   /** Removes an id (pairs may use the wildcard as relationship or target). */
   remove(e: Entity, id: Id): void {
     this.checkAlive(e);
-    if (this.deferDepth > 0) { this.enqueue({ op: 'remove', e, id }); return; }
+    if (this.deferDepth > 0) { this.enqueue(Op.Remove, e, id); return; }
     this.removeNow(e, id);
   }
 
@@ -457,7 +465,7 @@ export class WorldCore {
   /** Applies a planned set (adds the component first when missing). */
   applySet(e: Entity, id: Id, plan: { writes: readonly LeafWrite[] | null; opaque?: unknown }): void {
     this.checkAlive(e);
-    if (this.deferDepth > 0) { this.enqueue({ op: 'set', e, id, writes: plan.writes, opaque: plan.opaque }); return; }
+    if (this.deferDepth > 0) { this.enqueue(Op.Set, e, id, plan); return; }
     this.setNow(e, id, plan.writes, plan.opaque);
   }
 
@@ -478,23 +486,43 @@ export class WorldCore {
   delete(e: Entity): void {
     this.checkAlive(e);
     if (this.builtin.has(entityIndex(e))) throw new EcsError('builtin', `${this.describe(e)} is built in and cannot be deleted`);
-    if (this.deferDepth > 0) { this.enqueue({ op: 'delete', e }); return; }
+    if (this.deferDepth > 0) { this.enqueue(Op.Delete, e, 0); return; }
     this.deleteNow(e);
   }
 
   protected deleteNow(e: Entity): void {
     if (!this.isAlive(e)) return;
-    for (const child of [...this.hierarchy.childrenOf(e)]) this.deleteNow(child);
-    this.purgeIdUses(e);
     const i = entityIndex(e);
+    const children = this.hierarchy.childrenOf(e);
+    if (children.size > 0) for (const child of [...children]) this.deleteNow(child);
+    // Most entities are never used as an id; only those need their uses purged.
+    if (this.usedAsId[i] === 1) this.purgeIdUses(e);
     const table = this.entities.table[i]!;
     for (const id of table.type) this.observers.emit(id, 'remove', e);
     const moved = table.removeRow(this.entities.row[i]!);
     if (moved !== -1) this.entities.row[entityIndex(moved)] = this.entities.row[i]!;
-    this.hierarchy.forget(e);
+    if (table.flags.parentIndex !== 0 || this.hierarchy.nameOf(e) !== undefined || children.size > 0) this.hierarchy.forget(e);
     this.components.delete(i);
+    this.usedAsId[i] = 0;
     this.entities.release(e);
     this.commands.delete++;
+  }
+
+  /** Marks the entity indices an id refers to (so deleting them purges their uses). */
+  private markUsedAsId(id: Id): void {
+    if (isPair(id)) { this.markIndex(pairFirstIndex(id)); this.markIndex(pairSecondIndex(id)); }
+    else this.markIndex(entityIndex(id));
+  }
+
+  private markIndex(i: number): void {
+    if (i >= this.usedAsId.length) {
+      let cap = this.usedAsId.length;
+      while (cap <= i) cap *= 2;
+      const next = new Uint8Array(cap);
+      next.set(this.usedAsId);
+      this.usedAsId = next;
+    }
+    this.usedAsId[i] = 1;
   }
 
   /** Removes every use of e as an id, relationship or target, and deletes the tables involved. */
@@ -534,7 +562,7 @@ export class WorldCore {
   /** Queues a rename while deferred; returns true if it was queued. */
   protected queueRename(e: Entity, name: string | undefined): boolean {
     if (this.deferDepth === 0) return false;
-    this.enqueue({ op: 'name', e, name });
+    this.enqueue(Op.Name, e, 0, name === undefined ? null : name);
     return true;
   }
 
