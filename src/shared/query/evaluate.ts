@@ -49,6 +49,7 @@ export class Evaluation {
 
   /** Runs the evaluation; `onResult` gets each result in order until it returns false. */
   run(onResult: ResultFn, thisTable: Table | null = null, thisRows: number[] | null = null): void {
+    if (this.plan.steps.length === 0) return;   // an empty query matches nothing
     this.thisTable = thisTable;
     this.thisRows = thisRows;
     this.steps(this.plan.steps, 0, () => {
