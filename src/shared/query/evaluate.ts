@@ -58,8 +58,8 @@ export class Evaluation {
         if (!t) return;
         const count = this.thisRows ? this.thisRows.length : t.count;
         if (count === 0 && !this.emitEmpty) return;
-        if (onResult({ table: t, rows: this.thisRows, count, ids: [...this.ids], sources: [...this.sources], isSet: [...this.isSet], vars: [...this.vars] }) === false) this.stopped = true;
-      } else if (onResult({ table: null, rows: null, count: 0, ids: [...this.ids], sources: [...this.sources], isSet: [...this.isSet], vars: [...this.vars] }) === false) {
+        if (onResult({ table: t, rows: this.thisRows, count, ids: this.ids.slice(), sources: this.sources.slice(), isSet: this.isSet.slice(), vars: this.vars.slice() }) === false) this.stopped = true;
+      } else if (onResult({ table: null, rows: null, count: 0, ids: this.ids.slice(), sources: this.sources.slice(), isSet: this.isSet.slice(), vars: this.vars.slice() }) === false) {
         this.stopped = true;
       }
     });
@@ -294,22 +294,32 @@ export class Evaluation {
 
   /** Binds variables from a matched id, fills the field, and continues. Returns true if bound. */
   private bindAndNext(t: PlanTerm, id: Id, source: Entity, next: () => void): boolean {
-    const firstE = isPair(id) ? this.world.aliveAt(pairFirstIndex(id)) : id;
-    const secondE = isPair(id) ? this.world.aliveAt(pairSecondIndex(id)) : 0;
-    const undo: number[] = [];
-    const bind = (slot: Slot | null, value: Entity): boolean => {
-      if (!slot || slot.kind !== 'var' || slot.v === 0) return true;
-      const cur = this.vars[slot.v]!;
-      if (cur === 0) { this.vars[slot.v] = value; undo.push(slot.v); return true; }
-      return cur === value;
-    };
-    if (!bind(t.first, firstE) || !bind(t.second, secondE)) { for (const v of undo) this.vars[v] = 0; return false; }
+    const pair = isPair(id);
+    // Variables in the first / second slot (not $this) take the matched id's parts.
+    const v1 = t.first.kind === 'var' && t.first.v !== 0 ? t.first.v : 0;
+    const v2 = t.second !== null && t.second.kind === 'var' && t.second.v !== 0 ? t.second.v : 0;
+    let set1 = false, set2 = false;
+    if (v1 !== 0) {
+      const value = pair ? this.world.aliveAt(pairFirstIndex(id)) : id;
+      const cur = this.vars[v1]!;
+      if (cur === 0) { this.vars[v1] = value; set1 = true; } else if (cur !== value) return false;
+    }
+    if (v2 !== 0) {
+      const value = pair ? this.world.aliveAt(pairSecondIndex(id)) : 0;
+      const cur = this.vars[v2]!;
+      if (cur === 0) { this.vars[v2] = value; set2 = true; } else if (cur !== value) { if (set1) this.vars[v1] = 0; return false; }
+    }
     const f = t.field;
-    let pi = 0, ps = 0, pset = false;
-    if (f >= 0) { pi = this.ids[f]!; ps = this.sources[f]!; pset = this.isSet[f]!; this.ids[f] = id; this.sources[f] = source; this.isSet[f] = true; }
-    next();
-    if (f >= 0) { this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset; }
-    for (const v of undo) this.vars[v] = 0;
+    if (f >= 0) {
+      const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
+      this.ids[f] = id; this.sources[f] = source; this.isSet[f] = true;
+      next();
+      this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
+    } else {
+      next();
+    }
+    if (set1) this.vars[v1] = 0;
+    if (set2) this.vars[v2] = 0;
     return true;
   }
 
