@@ -10,7 +10,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          host: resolve(__dirname, 'src/main/host.ts'),
+          'ecs-live': resolve(__dirname, 'src/main/host.ts'),
         },
       },
     },
@@ -31,6 +31,7 @@ export default defineConfig({
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rollupOptions: {
         input: {
           viewport: resolve(__dirname, 'src/renderer/viewport/index.html'),
