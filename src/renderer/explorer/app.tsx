@@ -1,0 +1,104 @@
+// The explorer app: connection, the view in the address (selected entity, query, panels, stats
+// period — back/forward step through selections), keyboard shortcuts and the panel layout.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { Connection } from './connect';
+import { InspectorPanel } from './inspector';
+import { Layout } from './layout';
+import { QueryPanel } from './query';
+import { readViewState, writeViewState, type PanelName, type ViewState } from './state';
+import { StatsPanel } from './stats';
+import { TitleBar } from './title-bar';
+import { TreePanel } from './tree';
+import { ClientContext, OpenEntityContext } from './ui';
+
+/** Props of App. */
+export interface AppProps {
+  connection: Connection;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
+}
+
+/** The whole explorer. */
+export function App({ connection }: AppProps) {
+  const [view, setView] = useState<ViewState>(() => readViewState(location.search));
+  const push = useRef(false);
+  const queryInput = useRef<HTMLInputElement>(null);
+  const focusQuery = useRef(false);
+
+  // Keep the address in step with the view; opening an entity adds a history entry.
+  useEffect(() => {
+    const search = writeViewState(location.search, view);
+    if (search === location.search) return;
+    const url = `${location.pathname}${search}${location.hash}`;
+    if (push.current) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+    push.current = false;
+  }, [view]);
+  useEffect(() => {
+    const onPop = () => setView(readViewState(location.search));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  const openEntity = useCallback((path: string) => {
+    setView((v) => {
+      if (v.entity === path) return v;
+      push.current = true;
+      const panels: PanelName[] = v.panels.includes('inspector') ? v.panels : [...v.panels, 'inspector'];
+      return { ...v, entity: path, panels };
+    });
+  }, []);
+  const closeEntity = useCallback(() => setView(({ entity: _, ...rest }) => rest), []);
+  const setQuery = useCallback((q: string) => setView((v) => (q ? { ...v, q } : (({ q: _, ...rest }) => rest)(v))), []);
+  const runQuery = useCallback((q: string) => {
+    focusQuery.current = true;
+    setView((v) => ({ ...v, q, panels: v.panels.includes('query') ? v.panels : [...v.panels, 'query'] }));
+  }, []);
+  const togglePanel = useCallback((p: PanelName) => {
+    setView((v) => ({ ...v, panels: v.panels.includes(p) ? v.panels.filter((x) => x !== p) : [...v.panels, p] }));
+  }, []);
+
+  useEffect(() => {
+    if (focusQuery.current && queryInput.current) {
+      focusQuery.current = false;
+      queryInput.current.focus();
+    }
+  });
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === '/' && !isTyping(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        if (queryInput.current) queryInput.current.focus();
+        else {
+          focusQuery.current = true;
+          setView((v) => ({ ...v, panels: [...v.panels, 'query'] }));
+        }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const { client, config } = connection;
+  return (
+    <ClientContext.Provider value={client}>
+      <OpenEntityContext.Provider value={openEntity}>
+        <div class="app">
+          <TitleBar panels={view.panels} onTogglePanel={togglePanel} warning={config.warning} />
+          <Layout
+            panels={view.panels}
+            tree={<TreePanel selected={view.entity} onOpen={openEntity} />}
+            inspector={<InspectorPanel path={view.entity} onClose={closeEntity} onRunQuery={runQuery} />}
+            query={<QueryPanel text={view.q ?? ''} onText={setQuery} inputRef={queryInput} />}
+            stats={<StatsPanel period={view.period} onPeriod={(period) => setView((v) => ({ ...v, period }))} />}
+          />
+        </div>
+      </OpenEntityContext.Provider>
+    </ClientContext.Provider>
+  );
+}

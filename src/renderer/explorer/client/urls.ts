@@ -1,0 +1,125 @@
+// Request targets for every endpoint the explorer uses; the only place that writes URLs.
+import { entityUrlPath, queryRef } from './entity-path';
+
+/** Switches of GET /entity (true turns a part on; `base` is on unless set to false). */
+export interface EntityParts {
+  label?: boolean;
+  brief?: boolean;
+  link?: boolean;
+  color?: boolean;
+  id_labels?: boolean;
+  values?: boolean;
+  type_info?: boolean;
+  alerts?: boolean;
+  matches?: boolean;
+  private?: boolean;
+  base?: boolean;
+}
+
+/** GET /entity/<path> for a dotted path, with the parts asked for. */
+export function entityUrl(path: string, parts: EntityParts = {}): string {
+  const flags: string[] = [];
+  for (const [k, v] of Object.entries(parts)) {
+    if (k === 'base') { if (v === false) flags.push('base=false'); continue; }
+    if (v) flags.push(`${k}=true`);
+  }
+  return `/entity/${entityUrlPath(path)}${flags.length ? `?${flags.join('&')}` : ''}`;
+}
+
+/** Everything the inspector shows about an entity. */
+export const INSPECTOR_PARTS: EntityParts = {
+  label: true, brief: true, link: true, color: true, id_labels: true, values: true, type_info: true, alerts: true, matches: true,
+};
+
+/** The World entity with its doc name (the app title) and values (the monitor's summary). */
+export const WORLD_URL = '/entity/ecs/core/World?label=true&values=true';
+
+/** What GET /query runs: an expression (`q`) or a named query (`name`, with variable values). */
+export type QuerySource = { q: string } | { name: string; vars?: readonly (readonly [string, string])[] };
+
+/** Boolean switches of GET /query (only true ones are sent). */
+export type QueryFlag =
+  | 'term_ids' | 'term_labels' | 'ids' | 'id_labels' | 'sources' | 'is_set' | 'values' | 'entity_labels'
+  | 'entity_ids' | 'variable_labels' | 'variable_ids' | 'duration' | 'type_info' | 'colors' | 'try';
+
+/** Parameters of GET /query besides its source. */
+export interface QueryParams {
+  flags?: readonly QueryFlag[];
+  offset?: number;
+  limit?: number;
+}
+
+/** Percent-encodes a parameter value, keeping ':' and ',' readable (the server decodes either). */
+function paramValue(v: string): string {
+  return encodeURIComponent(v).replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+}
+
+/** The `vars` value for variable bindings: [["a","X"],["b","Y"]] -> "a:X,b:Y". */
+export function varsParam(vars: readonly (readonly [string, string])[]): string {
+  return vars.map(([k, v]) => `${k}:${v}`).join(',');
+}
+
+/** GET /query for a source and parameters. */
+export function queryUrl(source: QuerySource, params: QueryParams = {}): string {
+  const parts: string[] = [];
+  if ('q' in source) parts.push(`q=${encodeURIComponent(source.q)}`);
+  else {
+    parts.push(`name=${encodeURIComponent(source.name)}`);
+    if (source.vars && source.vars.length) parts.push(`vars=${paramValue(varsParam(source.vars))}`);
+  }
+  for (const f of params.flags ?? []) parts.push(`${f}=true`);
+  if (params.offset) parts.push(`offset=${params.offset}`);
+  if (params.limit !== undefined) parts.push(`limit=${params.limit}`);
+  return `/query?${parts.join('&')}`;
+}
+
+/** Optional terms that make disabled entities and prefabs match (and report which they are). */
+const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab';
+
+/** Query of the root entities (no parent). */
+export const ROOTS_QUERY = `!(ecs.core.ChildOf, *), ${TREE_TAIL}`;
+
+/** Query of the children of the entity at `parent` (dotted path). */
+export function childrenQuery(parent: string): string {
+  return `(ecs.core.ChildOf, ${queryRef(parent)}), ${TREE_TAIL}`;
+}
+
+/** Query of the entities whose name contains `text` (quotes and backslashes escaped). */
+export function searchQuery(text: string): string {
+  return `$this ~= "${text.replace(/["\\]/g, (c) => `\\${c}`)}", ${TREE_TAIL}`;
+}
+
+/** GET /query of one tree level (roots, children or search hits), `limit` entities. */
+export function treeLevelUrl(q: string, limit: number): string {
+  return queryUrl({ q }, { flags: ['is_set', 'entity_labels', 'colors'], limit });
+}
+
+/** Statistics categories of GET /stats. */
+export type StatsCategory = 'world' | 'pipeline';
+
+/** Periods of GET /stats, finest first. */
+export const STATS_PERIODS = ['1s', '1m', '1h', '1d', '1w'] as const;
+
+/** A period of GET /stats. */
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+
+/** GET /stats/<category>/<period>. */
+export function statsUrl(category: StatsCategory, period: StatsPeriod): string {
+  return `/stats/${category}/${period}`;
+}
+
+/** The `data` of PUT /set: ids and, aligned with them, values (an id without a value is added as is). */
+export interface SetData {
+  ids: string[][];
+  values?: unknown[];
+}
+
+/** PUT /set/<path>?data=… */
+export function setUrl(path: string, data: SetData): string {
+  return `/set/${entityUrlPath(path)}?data=${encodeURIComponent(JSON.stringify(data))}`;
+}
+
+/** PUT /enable/<path>, /disable/<path> or /delete/<path>. */
+export function entityActionUrl(action: 'enable' | 'disable' | 'delete', path: string): string {
+  return `/${action}/${entityUrlPath(path)}`;
+}

@@ -1,0 +1,67 @@
+// A component of the inspected entity: its id (pairs as (rel, target)) and its members as fields.
+// Inherited components are read-only and offer "override", which gives the instance its own copy.
+import { useState } from 'preact/hooks';
+import { errorText, setUrl } from '../client';
+import { IdText, useClient } from '../ui';
+import type { IdEntry } from './entity-view';
+import { fieldsOf, valueAt } from './type-fields';
+import { memberSetData, overrideSetData } from './value-edit';
+import { ValueField } from './value-field';
+
+/** Props of ComponentCard. */
+export interface ComponentCardProps {
+  /** Path of the inspected entity (the one that is changed). */
+  entity: string;
+  entry: IdEntry;
+  /** Path of the base it is inherited from; the card is then read-only with an override action. */
+  inheritedFrom?: string;
+}
+
+/** One component with its value fields. */
+export function ComponentCard({ entity, entry, inheritedFrom }: ComponentCardProps) {
+  const client = useClient();
+  const [overrideError, setOverrideError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const fields = fieldsOf(entry.typeInfo, entry.value);
+
+  const override = async () => {
+    setBusy(true);
+    setOverrideError(undefined);
+    try {
+      await client.put(setUrl(entity, overrideSetData(entry.id, entry.value)));
+    } catch (err) {
+      setOverrideError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class={`card${inheritedFrom ? ' inherited' : ''}`} data-component={entry.id.join(',')}>
+      <div class="card-header">
+        <span class="card-title"><IdText id={entry.id} labels={entry.label} /></span>
+        {inheritedFrom ? (
+          <button type="button" class="small" disabled={busy} onClick={() => void override()} title={`Give ${entity} its own copy of this component`}>
+            override
+          </button>
+        ) : null}
+      </div>
+      {fields.length ? (
+        <div class="fields">
+          {fields.map((spec) => (
+            <ValueField
+              key={spec.label}
+              spec={spec}
+              value={valueAt(entry.value, spec.path)}
+              readOnly={inheritedFrom !== undefined}
+              onCommit={async (v) => {
+                await client.put(setUrl(entity, memberSetData(entry.id, spec.path, v, entry.value)));
+              }}
+            />
+          ))}
+        </div>
+      ) : <div class="dim small-note">no members</div>}
+      {overrideError ? <div class="field-error" role="alert">{overrideError}</div> : null}
+    </div>
+  );
+}

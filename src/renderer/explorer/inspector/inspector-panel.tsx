@@ -1,0 +1,115 @@
+// The inspector: everything about the selected entity — doc fields, state actions, alerts,
+// components (own and inherited per IsA base) with editable values, tags and pairs, and the named
+// queries and systems it matches. Re-reads every second while shown.
+import { INSPECTOR_PARTS, displayName, entityUrl, type EntityReply } from '../client';
+import { EntityLink, IdText, Note, Panel, RequestError, Swatch, useRest } from '../ui';
+import { ComponentCard } from './component-card';
+import { EntityActions } from './entity-actions';
+import { entityView, idKey, type EntityView, type IdEntry } from './entity-view';
+
+/** How often the inspected entity is re-read, in ms. */
+export const INSPECTOR_POLL_MS = 1000;
+
+/** Props of InspectorPanel. */
+export interface InspectorPanelProps {
+  /** Dotted path of the entity, or undefined when nothing is selected. */
+  path: string | undefined;
+  /** Clears the selection (after a delete, or the close button). */
+  onClose(): void;
+  /** Puts a query into the query box and runs it (for "matches"). */
+  onRunQuery(text: string): void;
+}
+
+/** The inspector panel. */
+export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProps) {
+  const { data, error, loading } = useRest<EntityReply>(path ? entityUrl(path, INSPECTOR_PARTS) : null, { intervalMs: INSPECTOR_POLL_MS });
+  const view = data && path ? entityView(data, path) : undefined;
+  return (
+    <Panel
+      name="inspector"
+      title="Inspector"
+      class="inspector-panel"
+      actions={path ? <button type="button" class="icon" title="Close (clear the selection)" onClick={onClose}>✕</button> : null}
+    >
+      {!path ? <Note>Select an entity in the tree, a query result, or any entity reference to inspect it.</Note> : null}
+      {path ? <RequestError error={error} hasData={view !== undefined} prefix={`Cannot show ${path}:`} /> : null}
+      {path && loading && !view ? <Note>loading {path}…</Note> : null}
+      {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} /> : null}
+    </Panel>
+  );
+}
+
+function EntityDetails({ path, view, onClose, onRunQuery }: { path: string; view: EntityView; onClose(): void; onRunQuery(text: string): void }) {
+  const title = view.label && view.label !== displayName(view.path) ? view.label : displayName(view.path);
+  return (
+    <div class="entity" data-entity={view.path}>
+      <div class="entity-head">
+        <div class="entity-title">
+          {view.color ? <Swatch color={view.color} /> : null}
+          <h3 class={view.disabled ? 'disabled' : ''}>{title}</h3>
+          {view.disabled ? <span class="badge disabled">disabled</span> : null}
+        </div>
+        <div class="entity-path mono" title="Path">{view.path}</div>
+        {view.brief ? <p class="brief">{view.brief}</p> : null}
+        {view.link ? <a class="doc-link" href={view.link} target="_blank" rel="noopener noreferrer">{view.link}</a> : null}
+        <EntityActions path={path} disabled={view.disabled} onDeleted={onClose} />
+      </div>
+
+      {view.alerts.length ? (
+        <section class="section alerts">
+          <h4>Alerts</h4>
+          {view.alerts.map((a, i) => (
+            <div key={i} class={`alert severity-${String(a.severity).toLowerCase()}`}>
+              <span class="severity">{a.severity}</span>
+              <span class="message">{a.message}</span>
+              <EntityLink path={a.alert} short class="dim" />
+            </div>
+          ))}
+        </section>
+      ) : null}
+
+      <section class="section">
+        <h4>Components <span class="count">{view.components.length}</span></h4>
+        {view.components.length ? view.components.map((c) => <ComponentCard key={idKey(c.id)} entity={path} entry={c} />) : <Note>no components with data</Note>}
+      </section>
+
+      {view.tags.length ? (
+        <section class="section">
+          <h4>Tags and pairs <span class="count">{view.tags.length}</span></h4>
+          <Chips entries={view.tags} />
+        </section>
+      ) : null}
+
+      {view.bases.map((b) => (
+        <section class="section inherited" key={b.path}>
+          <h4>Inherited from <EntityLink path={b.path} /></h4>
+          {b.components.map((c) => <ComponentCard key={idKey(c.id)} entity={path} entry={c} inheritedFrom={b.path} />)}
+          {b.tags.length ? <Chips entries={b.tags} /> : null}
+          {!b.components.length && !b.tags.length ? <Note>nothing inherited (all overridden)</Note> : null}
+        </section>
+      ))}
+
+      {view.matches.length ? (
+        <section class="section">
+          <h4>Matched by <span class="count">{view.matches.length}</span></h4>
+          <ul class="matches">
+            {view.matches.map((m) => (
+              <li key={m}>
+                <EntityLink path={m} />
+                <button type="button" class="small" title={`Run ?-${m} in the query panel`} onClick={() => onRunQuery(`?-${m}`)}>run</button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Chips({ entries }: { entries: IdEntry[] }) {
+  return (
+    <div class="chips">
+      {entries.map((t) => <span class="chip" key={idKey(t.id)}><IdText id={t.id} labels={t.label} /></span>)}
+    </div>
+  );
+}

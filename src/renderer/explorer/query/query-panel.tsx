@@ -1,0 +1,139 @@
+// The query panel: a query in the DSL (validated while typing with try=true, errors shown with
+// their position) or `?-Name(var: value)` for a named query; results as a paged table with the
+// evaluation time, re-read every second while "live" is on.
+import type { Ref } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { queryUrl, type QueryFlag, type QueryReply } from '../client';
+import { addRecent, loadRecent, saveRecent } from '../state';
+import { ErrorText, Note, Panel, RequestError, useRest } from '../ui';
+import { QueryBox } from './query-box';
+import { parseQueryInput } from './query-input';
+import { entityCount, flattenQueryReply } from './result-table';
+import { ResultsView } from './results-view';
+import { formatSeconds } from '../stats/stats-series';
+
+/** Delay between the last keystroke and validating/running the query, in ms. */
+export const QUERY_DEBOUNCE_MS = 250;
+
+/** Poll period of live results, in ms. */
+export const QUERY_POLL_MS = 1000;
+
+/** Page sizes offered. */
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
+
+/** What the results table asks the server for. */
+export const RESULT_FLAGS: readonly QueryFlag[] = [
+  'term_ids', 'ids', 'sources', 'values', 'type_info', 'entity_labels', 'variable_labels', 'colors', 'duration',
+];
+
+/** Props of QueryPanel. */
+export interface QueryPanelProps {
+  text: string;
+  onText(text: string): void;
+  inputRef: Ref<HTMLInputElement>;
+}
+
+function localStore(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Shows an error the way the server does: message, the expression, and a caret under the position. */
+function withCaret(message: string, text: string, position: number): string {
+  return `${message}\n${text}\n${' '.repeat(Math.max(0, position))}^`;
+}
+
+/** The query panel. */
+export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
+  const [debounced, setDebounced] = useState(text);
+  const [offset, setOffset] = useState(0);
+  const [limit, setLimit] = useState<number>(50);
+  const [live, setLive] = useState(true);
+  const [recent, setRecent] = useState<string[]>(() => loadRecent(localStore()));
+
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(text), QUERY_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text]);
+  useEffect(() => setOffset(0), [debounced, limit]);
+
+  const input = useMemo(() => parseQueryInput(debounced), [debounced]);
+  const url = input.kind === 'query'
+    ? queryUrl({ q: input.q }, { flags: [...RESULT_FLAGS, 'try'], offset, limit })
+    : input.kind === 'named'
+      ? queryUrl({ name: input.name, vars: input.vars }, { flags: RESULT_FLAGS, offset, limit })
+      : null;
+  const [invalidQuery, setInvalidQuery] = useState(false);
+  // A query that does not parse gives the same error every time: no need to poll it.
+  const { data, error, loading, stale } = useRest<QueryReply>(url, { intervalMs: live && !invalidQuery ? QUERY_POLL_MS : 0, keep: true });
+  const replyInvalid = data !== undefined && !stale && data.error !== undefined;
+  useEffect(() => setInvalidQuery(replyInvalid), [replyInvalid]);
+  const table = useMemo(() => (data && data.error === undefined ? flattenQueryReply(data) : undefined), [data]);
+
+  let parseError: { message: string; position?: number } | undefined;
+  if (input.kind === 'error') parseError = { message: withCaret(input.message, debounced, input.position), position: input.position };
+  else if (data?.error !== undefined && !stale) parseError = data.position === undefined ? { message: data.error } : { message: data.error, position: data.position };
+  else if (error?.position !== undefined) parseError = { message: error.message, position: error.position };
+
+  const run = () => {
+    setDebounced(text);
+    const next = addRecent(recent, text);
+    setRecent(next);
+    saveRecent(localStore(), next);
+  };
+
+  const count = data && !data.error ? entityCount(data) : 0;
+  const upToDate = debounced === text;
+  return (
+    <Panel
+      name="query"
+      title="Query"
+      class="query-panel"
+      actions={
+        <label class="toggle" title="Re-read the results every second">
+          <input type="checkbox" checked={live} onChange={(e) => setLive((e.currentTarget as HTMLInputElement).checked)} /> live
+        </label>
+      }
+    >
+      <QueryBox
+        text={text}
+        errorAt={upToDate ? parseError?.position : undefined}
+        recent={recent}
+        inputRef={inputRef}
+        onText={onText}
+        onRun={run}
+      />
+      {parseError && upToDate ? <ErrorText error={parseError.message} /> : null}
+      {error && error.position === undefined ? <RequestError error={error} hasData={data !== undefined} /> : null}
+      {input.kind === 'empty' ? (
+        <Note>
+          Type a query, e.g. <code>Position, Velocity</code> or <code>(ChildOf, Sun), Planet</code>, or run a named
+          query with <code>?-Name</code> — a rule with variables takes arguments: <code>?-ShipsHeadingTo(planet: Sun.Earth)</code>.
+          Press <code>/</code> to focus the box from anywhere.
+        </Note>
+      ) : null}
+      {table ? (
+        <>
+          <div class="results-bar">
+            <span class="dim">
+              {count ? `rows ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}` : offset ? 'no more rows' : 'no matches'}
+              {table.seconds !== undefined ? ` · evaluated in ${formatSeconds(table.seconds)}` : ''}
+              {loading ? ' · loading…' : ''}
+            </span>
+            <span class="pager">
+              <button type="button" class="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - limit))}>◀ prev</button>
+              <button type="button" class="small" disabled={count < limit} onClick={() => setOffset(offset + limit)}>next ▶</button>
+              <select aria-label="Rows per page" value={String(limit)} onChange={(e) => setLimit(Number((e.currentTarget as HTMLSelectElement).value))}>
+                {PAGE_SIZES.map((n) => <option key={n} value={String(n)}>{n} / page</option>)}
+              </select>
+            </span>
+          </div>
+          {table.rows.length ? <ResultsView table={table} /> : null}
+        </>
+      ) : null}
+    </Panel>
+  );
+}

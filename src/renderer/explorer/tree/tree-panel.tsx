@@ -1,0 +1,140 @@
+// The entity tree panel: the hierarchy from the root, lazily expanded and paged, or — while the
+// search box has text — the entities whose name contains it. Arrow keys move, Enter opens.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ROOTS_QUERY, ancestorPaths, searchQuery } from '../client';
+import { Panel } from '../ui';
+import { BUILTIN_GROUP_KEY, TreeContext, type TreeState } from './tree-context';
+import { TreeLevel } from './tree-level';
+
+/** Delay between the last keystroke in the search box and the search, in ms. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** Props of TreePanel. */
+export interface TreePanelProps {
+  selected: string | undefined;
+  onOpen(path: string): void;
+}
+
+function rowsOf(root: HTMLElement | null): HTMLElement[] {
+  return root ? [...root.querySelectorAll<HTMLElement>('[role=treeitem]')] : [];
+}
+
+/** The tree panel. */
+export function TreePanel({ selected, onOpen }: TreePanelProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [leaves, setLeaves] = useState<ReadonlySet<string>>(() => new Set());
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const body = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text]);
+
+  // Reveal the selected entity: open its ancestors (and the built-in group for ecs.*).
+  useEffect(() => {
+    if (!selected) return;
+    const need = ancestorPaths(selected);
+    if (selected === 'ecs' || selected.startsWith('ecs.')) need.push(BUILTIN_GROUP_KEY);
+    setExpanded((s) => (need.every((p) => s.has(p)) ? s : new Set([...s, ...need])));
+  }, [selected]);
+
+  const toggle = useCallback((path: string, open?: boolean) => {
+    setExpanded((s) => {
+      const isOpen = s.has(path);
+      const want = open ?? !isOpen;
+      if (want === isOpen) return s;
+      const next = new Set(s);
+      if (want) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+  const setLeaf = useCallback((path: string, leaf: boolean) => {
+    setLeaves((s) => {
+      if (s.has(path) === leaf) return s;
+      const next = new Set(s);
+      if (leaf) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+
+  const state: TreeState = useMemo(
+    () => ({ expanded, leaves, selected, toggle, setLeaf, open: onOpen }),
+    [expanded, leaves, selected, toggle, setLeaf, onOpen],
+  );
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const rows = rowsOf(body.current);
+    if (!rows.length) return;
+    const active = document.activeElement as HTMLElement | null;
+    let i = rows.findIndex((r) => r === active);
+    if (i < 0) i = Math.max(0, rows.findIndex((r) => r.getAttribute('aria-selected') === 'true'));
+    const row = rows[i]!;
+    const path = row.dataset.path ?? '';
+    const focus = (j: number) => {
+      const r = rows[Math.max(0, Math.min(rows.length - 1, j))];
+      if (!r) return;
+      rows.forEach((x) => x.setAttribute('tabindex', '-1'));
+      r.setAttribute('tabindex', '0');
+      r.focus();
+    };
+    switch (e.key) {
+      case 'ArrowDown': focus(i + 1); break;
+      case 'ArrowUp': focus(i - 1); break;
+      case 'Home': focus(0); break;
+      case 'End': focus(rows.length - 1); break;
+      case 'ArrowRight':
+        if (row.getAttribute('aria-expanded') === 'false') toggle(path, true);
+        else if (row.getAttribute('aria-expanded') === 'true') focus(i + 1);
+        break;
+      case 'ArrowLeft':
+        if (row.getAttribute('aria-expanded') === 'true') toggle(path, false);
+        else {
+          const parent = row.dataset.parent;
+          const j = parent ? rows.findIndex((r) => r.dataset.path === parent) : -1;
+          if (j >= 0) focus(j);
+        }
+        break;
+      case 'Enter':
+        if (path === BUILTIN_GROUP_KEY) toggle(path);
+        else if (path) onOpen(path);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+
+  return (
+    <Panel
+      name="tree"
+      title="Entities"
+      class="tree-panel"
+      actions={
+        <input
+          class="search"
+          type="search"
+          placeholder="Search names…"
+          aria-label="Search entities by name"
+          value={text}
+          onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && text) { e.stopPropagation(); setText(''); }
+            if (e.key === 'ArrowDown') { e.preventDefault(); rowsOf(body.current)[0]?.focus(); }
+          }}
+        />
+      }
+    >
+      <TreeContext.Provider value={state}>
+        <div class="tree" role="tree" aria-label="Entity hierarchy" ref={body} onKeyDown={onKeyDown}>
+          {search
+            ? <TreeLevel key={`s:${search}`} query={searchQuery(search)} depth={0} flat />
+            : <TreeLevel query={ROOTS_QUERY} depth={0} roots />}
+        </div>
+      </TreeContext.Provider>
+    </Panel>
+  );
+}

@@ -1,0 +1,8 @@
+// Public exports of the explorer's shared UI pieces: contexts, polling hook, links and widgets.
+export * from './contexts';
+export * from './use-page-visible';
+export * from './use-rest';
+export * from './entity-link';
+export * from './bits';
+export * from './splitter';
+export * from './confirm-dialog';

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { entityCount, flattenMembers, flattenQueryReply } from '../../../../../src/renderer/explorer/query/result-table';
+import type { QueryReply } from '../../../../../src/renderer/explorer/client/reply-types';
+import { captureBody } from '../capture';
+
+describe('flattenQueryReply', () => {
+  it('gives one row per entity with parent path, labels, variables, sources and value members (reference reply)', () => {
+    const t = flattenQueryReply(captureBody<QueryReply>('119-query-A-all.json'));
+    expect(t.variables).toEqual(['food']);
+    expect(t.rows.map((r) => r.entity?.path)).toEqual(['Ship1', 'Sun.Earth', 'Sun.Earth.Moon', 'Sun.Earth.Moon']);
+    const earth = t.rows[1]!;
+    expect(earth.entity).toMatchObject({ name: 'Earth', parent: 'Sun', label: 'The Earth' });
+    expect(earth.cells['var.food']).toMatchObject({ ref: 'Apples' });
+    expect(earth.cells['t0.v.x']).toEqual({ text: '1', kind: 'number' });
+    expect(earth.cells['t1.v.value']).toEqual({ text: '5.9699997902', kind: 'number' });
+    // Ship1's Position comes from its prefab: a shared value and a source column.
+    const ship = t.rows[0]!;
+    expect(ship.cells['t0.v.x']!.text).toBe('1');
+    expect(ship.cells['t0.src']).toMatchObject({ text: 'SpaceShip', ref: 'SpaceShip' });
+    expect(ship.cells['t1.v.value']).toBeUndefined();
+    const keys = t.columns.map((c) => `${c.group}/${c.label}`);
+    expect(keys).toEqual(['Variables/$food', 'Position/source', 'Position/x', 'Position/y', 'Mass/value', '(Eats, *)/id']);
+    expect(ship.cells['t2.id']).toMatchObject({ text: '(Eats, Pears)', ref: 'Pears' });
+  });
+
+  it('reads our field names (variables, variable_labels, duration) as well as the reference ones', () => {
+    const reply: QueryReply = {
+      variables: ['planet'],
+      results: [{ variables: ['Sun.Earth'], variable_labels: ['The Earth'], entities: ['Ship6'], values: [0, 0, 0] }],
+      duration: 0.0013,
+    };
+    const t = flattenQueryReply(reply);
+    expect(t.seconds).toBe(0.0013);
+    expect(t.rows[0]!.cells['var.planet']).toMatchObject({ text: 'Sun.Earth (The Earth)', ref: 'Sun.Earth' });
+    expect(flattenQueryReply(captureBody<QueryReply>('109-query-A-duration.json')).seconds).toBeCloseTo(0.000032409);
+  });
+
+  it('shows anonymous entities by id with per-entity values', () => {
+    const t = flattenQueryReply({ results: [{ entities: [548, 549], values: [[{ x: 0, y: 0 }, { x: 1, y: 2 }]] }] });
+    expect(t.rows.map((r) => r.entity?.path)).toEqual(['548', '549']);
+    expect(t.rows[1]!.cells['t0.v.y']!.text).toBe('2');
+  });
+
+  it('keeps a row for a query without $this (fixed source only)', () => {
+    const t = flattenQueryReply(captureBody<QueryReply>('165-query-fixed-src.json'));
+    expect(t.rows).toHaveLength(1);
+    expect(t.rows[0]!.entity).toBeUndefined();
+    expect(t.rows[0]!.cells['t0.src']).toMatchObject({ ref: 'Sun' });
+  });
+
+  it('marks entity-typed members as links using type_info aligned with terms', () => {
+    const t = flattenQueryReply({
+      type_info: [{ target: ['entity'], n: ['int'] }],
+      results: [{ entities: ['A'], values: [[{ target: 'Sun.Earth', n: 3 }]] }],
+    });
+    expect(t.rows[0]!.cells['t0.v.target']).toMatchObject({ ref: 'Sun.Earth' });
+    expect(t.rows[0]!.cells['t0.v.n']!.ref).toBeUndefined();
+  });
+
+  it('flattens nested members and counts entities', () => {
+    expect(flattenMembers({ a: { b: 1, c: [1, 2] }, d: 'x' })).toEqual([['a.b', 1], ['a.c', [1, 2]], ['d', 'x']]);
+    expect(entityCount(captureBody<QueryReply>('095-query-A-default.json'))).toBe(4);
+  });
+});
