@@ -88,7 +88,7 @@ export class Evaluation {
   private needsThis(step: PlanStep): boolean {
     if (!this.plan.hasThis) return false;
     switch (step.kind) {
-      case 'term': return isThis(step.src);
+      case 'term': return isThis(step.src) || isThis(step.first) || (step.second !== null && isThis(step.second));
       case 'or': return step.terms.some((t) => isThis(t.src));
       case 'eq': return step.left === 0;
       case 'scope': return step.body.some((s) => this.needsThis(s));
@@ -215,6 +215,16 @@ export class Evaluation {
 
   /** Matches one term under the current bindings; calls next per match with bindings applied. */
   private term(t: PlanTerm, next: () => void): void {
+    // $this as a component or target needs one entity at a time: split the table into rows.
+    if ((isThis(t.first) || (t.second !== null && isThis(t.second))) && this.thisTable && !(this.thisRows && this.thisRows.length === 1)) {
+      const table = this.thisTable;
+      const rows = this.thisRows ?? table.entities.map((_, i) => i);
+      for (const r of rows) {
+        if (this.stopped) return;
+        this.withThis(table, [r], () => this.term(t, next));
+      }
+      return;
+    }
     const src = t.src;
     if (isThis(src)) {
       const table = this.thisTable;

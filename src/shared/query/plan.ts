@@ -260,6 +260,8 @@ function order(steps: PlanStep[]): PlanStep[] {
     if (oper === 'not') return 5;
     if (oper === 'optional') return 4;
     if (s.kind === 'term' && s.src.kind === 'const') return 0;
+    // Terms on another variable run after the $this terms that narrow the tables.
+    if (s.kind === 'term' && !(s.src.kind === 'var' && s.src.v === 0)) return 3;
     return 2;
   };
   return steps.map((s, i) => ({ s, i, r: rank(s) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.s);

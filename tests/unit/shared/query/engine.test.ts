@@ -55,6 +55,12 @@ describe('wildcards and variables', () => {
     expect(varValues('Eats($x, Pears)', 'x')).toEqual(['Ship1', 'Sun.Earth.Moon']);
     expect(paths('(ChildOf, $p), Planet($p)')).toEqual(['Sun.Earth.Moon']);
   });
+  test('$this as a target: parents and their children', () => {
+    const q = compileQuery(world, 'ecs.core.ChildOf($c, $this), Planet');
+    const pairs = q.results().flatMap((r) => r.table!.entities.filter((_, i) => !r.rows || r.rows.includes(i)).map((e) => `${world.pathOf(e)}>${world.pathOf(r.vars[q.varIndex('c')]!)}`));
+    expect(pairs).toEqual(['Sun.Earth>Sun.Earth.Moon']);
+    expect(paths('Position, (ChildOf, $this)')).toEqual([]);
+  });
   test('$This is $this', () => {
     expect(paths('Eats($This, $food)')).toEqual(paths('(Eats, $food)'));
   });
