@@ -1,6 +1,7 @@
 // A query whose matching tables are kept up to date as tables are created and deleted, so that
 // systems iterate a list instead of evaluating the query every frame. Tables whose match depends
-// on other entities (inheritance through IsA, traversal) are re-evaluated on every iteration.
+// on other entities (inheritance through IsA, traversal) are re-evaluated when those entities
+// change their type (world.structureVersion).
 import type { Column, Table, TableListener } from '../ecs';
 import type { Query, QueryResult, ResultFn } from '../query';
 
@@ -15,8 +16,10 @@ interface Entry {
   readonly table: Table;
   /** Results of the table at match time (count is refreshed on every visit). */
   results: CachedResult[];
-  /** Re-evaluate on every iteration (the match depends on other entities). */
+  /** The match depends on other entities (inheritance, traversal): re-evaluated when they change. */
   readonly volatile: boolean;
+  /** world.structureVersion when `results` were computed. */
+  version: number;
 }
 
 /** Cached iteration of a query's $this tables; falls back to plain evaluation when not cacheable. */
@@ -42,9 +45,9 @@ export class CachedQuery implements TableListener {
     const f = table.flags;
     if ((f.disabled && !this.query.plan.matchDisabled) || (f.prefab && !this.query.plan.matchPrefab)) return;
     const volatile = f.hasIsA || this.usesTraversal(table);
-    const results = volatile ? [] : this.evaluate(table);
+    const results = this.evaluate(table);
     if (!volatile && results.length === 0) return;
-    const entry = { table, results, volatile };
+    const entry = { table, results, volatile, version: this.query.world.structureVersion };
     this.entries.push(entry);
     this.byTable.set(table, entry);
   }
@@ -77,7 +80,9 @@ export class CachedQuery implements TableListener {
     for (const entry of this.entries) {
       const t = entry.table;
       if (t.count === 0) continue;
-      const results = entry.volatile ? (entry.results = this.evaluate(t)) : entry.results;
+      const version = this.query.world.structureVersion;
+      if (entry.volatile && entry.version !== version) { entry.results = this.evaluate(t); entry.version = version; }
+      const results = entry.results;
       for (let i = 0; i < results.length; i++) {
         const r = results[i]!;
         r.count = t.count;

@@ -61,6 +61,12 @@ export class WorldCore {
   private readonly tableListeners: TableListener[] = [];
   private nextTableId = 0;
   private deferDepth = 0;
+  /**
+   * Bumped whenever an entity that other tables refer to (a component, relationship, pair target,
+   * IsA base or parent) changes its type or is deleted. Caches of matches that depend on other
+   * entities (inheritance, traversal) stay valid while it is unchanged.
+   */
+  structureVersion = 0;
   /** Per entity index: 1 when the entity appears in some table's type (as id or pair part). */
   private usedAsId = new Uint8Array(1024);
   /** True while an exclusive pair is being replaced (the remove is half of a move). */
@@ -249,6 +255,7 @@ export class WorldCore {
     const moved = from.removeRow(row);
     if (moved !== -1) this.entities.row[entityIndex(moved)] = row;
     const i = entityIndex(e);
+    if (this.usedAsId[i] === 1) this.structureVersion++;
     this.entities.table[i] = to;
     this.entities.row[i] = dst;
     return dst;
@@ -496,7 +503,7 @@ export class WorldCore {
     const children = this.hierarchy.childrenOf(e);
     if (children.size > 0) for (const child of [...children]) this.deleteNow(child);
     // Most entities are never used as an id; only those need their uses purged.
-    if (this.usedAsId[i] === 1) this.purgeIdUses(e);
+    if (this.usedAsId[i] === 1) { this.purgeIdUses(e); this.structureVersion++; }
     const table = this.entities.table[i]!;
     for (const id of table.type) this.observers.emit(id, 'remove', e);
     const moved = table.removeRow(this.entities.row[i]!);

@@ -1,0 +1,107 @@
+import { describe, expect, test } from 'vitest';
+import { App, CachedQuery, addSystem, pipelineOf } from '../../../../src/shared/app';
+import { PHASE_NAMES, World } from '../../../../src/shared/ecs';
+import { compileQuery } from '../../../../src/shared/query';
+
+function world() {
+  const w = new World();
+  const Position = w.component('Position', { x: 'f32', y: 'f32' });
+  const Velocity = w.component('Velocity', { x: 'f32', y: 'f32' });
+  return { w, Position, Velocity };
+}
+
+describe('systems and the pipeline', () => {
+  test('systems run in phase order, then creation order, each frame', () => {
+    const { w } = world();
+    const log: string[] = [];
+    for (const phase of [...PHASE_NAMES].reverse()) addSystem(w, `S${phase}`, { phase, run: () => { log.push(phase); } });
+    addSystem(w, 'SecondOnUpdate', { phase: 'OnUpdate', run: () => { log.push('OnUpdate2'); } });
+    pipelineOf(w).progress(0.016);
+    expect(log).toEqual(['OnLoad', 'PostLoad', 'PreUpdate', 'OnUpdate', 'OnUpdate2', 'OnValidate', 'PostUpdate', 'PreStore', 'OnStore']);
+  });
+
+  test('a system is a named entity with its phase; disabling it stops it', () => {
+    const { w, Position, Velocity } = world();
+    const e = w.entity();
+    w.set(e, Position, { x: 0, y: 0 });
+    w.set(e, Velocity, { x: 10, y: 0 });
+    const move = addSystem(w, 'Move', {
+      query: 'Position, Velocity',
+      run(it) { const p = it.field(0)!, v = it.field(1)!; for (let j = 0; j < it.count; j++) (p.x as Float32Array)[j] += (v.x as Float32Array)[j]! * it.deltaTime; },
+    });
+    expect(w.pathOf(move)).toBe('Move');
+    expect(w.has(move, w.core.System)).toBe(true);
+    expect(w.has(move, w.pair(w.core.DependsOn, w.core.OnUpdate))).toBe(true);
+    const p = pipelineOf(w);
+    p.progress(0.5);
+    expect(w.get(e, Position)).toEqual({ x: 5, y: 0 });
+    w.disable(move);
+    p.progress(0.5);
+    expect(w.get(e, Position)).toEqual({ x: 5, y: 0 });
+    w.enable(move);
+    p.progress(0.5);
+    expect(w.get(e, Position)).toEqual({ x: 10, y: 0 });
+  });
+
+  test('per-system statistics: matched entities and tables, time spent', () => {
+    const { w, Position, Velocity } = world();
+    const Tag = w.tag('Tag');
+    for (let i = 0; i < 5; i++) { const e = w.entity(); w.set(e, Position, {}); w.set(e, Velocity, {}); if (i < 2) w.add(e, Tag); }
+    addSystem(w, 'Move', { query: 'Position, Velocity', run() {} });
+    const p = pipelineOf(w);
+    p.progress(0);
+    const stats = p.list()[0]!.stats;
+    expect(stats.matchedEntities).toBe(5);
+    expect(stats.matchedTables).toBe(2);
+    expect(stats.timeSpent).toBeGreaterThanOrEqual(0);
+    expect(p.last.systemsRan).toBe(1);
+  });
+
+  test('structural changes made by a system are applied after it, in order', () => {
+    const { w, Position, Velocity } = world();
+    const seen: number[] = [];
+    for (let i = 0; i < 3; i++) w.set(w.entity(), Position, { x: i });
+    addSystem(w, 'AddVelocity', { query: 'Position', run(it) { for (let j = 0; j < it.count; j++) w.add(it.entity(j), Velocity); seen.push(it.count); } });
+    addSystem(w, 'CountMoving', { query: 'Position, Velocity', run(it) { seen.push(-it.count); } });
+    pipelineOf(w).progress(0);
+    // The first system saw all three without Velocity; its adds were applied before the second ran.
+    expect(seen).toEqual([3, -3]);
+  });
+
+  test('cached queries follow new tables and changes of inherited components', () => {
+    const { w, Position, Velocity } = world();
+    const cached = new CachedQuery(compileQuery(w, 'Position, Velocity'));
+    const count = () => { let n = 0; cached.each((r) => { n += r.count; }); return n; };
+    const base = w.prefab('Base');
+    w.set(base, Position, {});
+    const inst = w.instantiate(base);
+    expect(count()).toBe(0);
+    w.set(base, Velocity, { x: 1 });       // the base gains Velocity: the instance now matches
+    expect(count()).toBe(1);
+    w.set(w.entity(), Position, {});
+    w.add(w.lookup('Base'), w.core.Disabled);
+    w.set(inst, Velocity, { x: 2 });
+    expect(count()).toBe(1);
+    cached.dispose();
+  });
+
+  test('a system with a bad query is refused and creates no entity', () => {
+    const { w } = world();
+    expect(() => addSystem(w, 'Bad', { query: 'Position, Nope', run() {} })).toThrow(/unresolved identifier 'Nope'/);
+    expect(w.lookup('Bad')).toBe(0);
+    expect(() => addSystem(w, 'BadPhase', { phase: 'Never' as never, run() {} })).toThrow(/unknown phase/);
+  });
+
+  test('the app steps frames with statistics and hooks', () => {
+    const { w } = world();
+    const app = new App(w, { manual: true });
+    const frames: number[] = [];
+    app.onFrame((s) => { frames.push(s.systemsRan); });
+    addSystem(w, 'Tick', { run() {} });
+    app.step(1 / 60);
+    app.step(1 / 60);
+    expect(frames).toEqual([1, 1]);
+    expect(app.pipeline.frame).toBe(2);
+    expect(app.pipeline.time).toBeCloseTo(2 / 60);
+  });
+});

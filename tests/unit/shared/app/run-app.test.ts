@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import { App, runApp, titleFromArgs, type Clock } from '../../../../src/shared/app';
+import { World } from '../../../../src/shared/ecs';
+
+/** A clock whose time only moves when the test says so; timers fire in time order. */
+function fakeClock() {
+  let t = 1000;
+  const timers: { at: number; fn: () => void; id: number }[] = [];
+  let nextId = 1;
+  const clock: Clock = {
+    now: () => t,
+    setTimer: (fn, ms) => { const id = nextId++; timers.push({ at: t + ms, fn, id }); return id; },
+    cancelTimer: (h) => { const i = timers.findIndex((x) => x.id === h); if (i >= 0) timers.splice(i, 1); },
+  };
+  /** Advances time to `until`, running due timers; `work` ms are spent inside each timer. */
+  function advance(until: number, work = 0) {
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers[0];
+      if (!next || next.at > until) break;
+      timers.shift();
+      t = Math.max(t, next.at);
+      next.fn();
+      t += work;
+    }
+    t = Math.max(t, until);
+  }
+  return { clock, advance, now: () => t };
+}
+
+describe('the app runner', () => {
+  test('keeps its target rate without drifting (frames at absolute times)', () => {
+    const { clock, advance } = fakeClock();
+    const w = new World();
+    const starts: number[] = [];
+    const app = runApp(w, { target_fps: 50, clock });
+    app.onFrame(() => { starts.push(clock.now()); });
+    advance(1000 + 1000, 3);  // each frame takes 3 ms of work
+    app.stop();
+    // 50 fps for one second: frames every 20 ms from the start, not every 20 + 3 ms.
+    expect(starts.length).toBe(51);
+    expect(starts[50]! - starts[0]!).toBe(1000);
+    const intervals = app.recentIntervals();
+    expect(Math.max(...intervals)).toBeLessThanOrEqual(20);
+  });
+
+  test('after a stall it does not run a burst of catch-up frames', () => {
+    const { clock, advance } = fakeClock();
+    const app = runApp(new World(), { target_fps: 60, clock });
+    let frames = 0;
+    app.onFrame(() => { frames++; });
+    advance(1000 + 50);
+    const before = frames;
+    advance(1000 + 50 + 1000, 0);
+    expect(frames - before).toBeLessThanOrEqual(61);
+    app.stop();
+  });
+
+  test('stop() stops the loop', () => {
+    const { clock, advance } = fakeClock();
+    const app = runApp(new World(), { target_fps: 60, clock });
+    let frames = 0;
+    app.onFrame(() => { frames++; });
+    advance(1100);
+    app.stop();
+    const at = frames;
+    advance(3000);
+    expect(frames).toBe(at);
+    expect(app.isRunning).toBe(false);
+  });
+
+  test('enable_rest instantiates ecs.rest.Rest on the World with default parameters', () => {
+    const w = new World();
+    const seen: unknown[] = [];
+    w.observe(w.core.Rest, 'set', (e) => { seen.push(w.get(e, w.core.Rest)); });
+    new App(w, { enable_rest: true, manual: true });
+    expect(w.get(w.core.World, w.core.Rest)).toEqual({ port: 27750, address: '127.0.0.1' });
+    expect(seen).toEqual([{ port: 27750, address: '127.0.0.1' }]);
+  });
+
+  test('args set the World doc name (the app title)', () => {
+    const w = new World();
+    new App(w, { args: ['/usr/local/bin/refapp', '--verbose'], manual: true });
+    expect(w.doc(w.core.World, 'name')).toBe('refapp');
+    expect(titleFromArgs(['node', '--title', 'My Sim'])).toBe('My Sim');
+    expect(titleFromArgs(['C:\\games\\demo.js'])).toBe('demo');
+    expect(titleFromArgs(['x', '--title=Space'])).toBe('Space');
+  });
+
+  test('a bad target rate is refused', () => {
+    expect(() => new App(new World(), { target_fps: 0, manual: true })).toThrow(/target_fps/);
+  });
+});
