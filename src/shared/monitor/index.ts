@@ -1,21 +1,10 @@
-// The monitor module (world and pipeline statistics). Placeholder entry point: the statistics
-// themselves are added by the monitor work; importing records the request so /stats can say so.
-import type { World } from '../ecs';
-
-/** The part of the app runner the monitor samples (kept structural to avoid an import cycle). */
-export interface MonitoredApp {
-  readonly targetFps: number;
-  onFrame(hook: (stats: { frameTime: number; systemTime: number; mergeTime: number; systemsRan: number }) => void): () => void;
-}
-
-const imported = new WeakSet<World>();
-
-/** Imports the monitor module into a world. */
-export function importMonitor(world: World, _app?: MonitoredApp): void {
-  imported.add(world);
-}
-
-/** True when the monitor module was imported. */
-export function hasMonitor(world: World): boolean {
-  return imported.has(world);
-}
+// Public API of the monitor module: world and pipeline statistics in 1s/1m/1h/1d/1w windows (for
+// /stats), the World's WorldSummary, and alerts (ecs.alerts).
+export { importMonitor, hasMonitor, setHttpCountersSource, monitorFootprint, type MonitoredApp } from './monitor';
+export { statsReply, StatsError, STATS_CATEGORIES, STATS_PERIODS, isStatsCategory, isStatsPeriod, type StatsCategory, type StatsPeriod, type StatsSample, type WorldStatsReply, type SystemStatsEntry } from './stats-reply';
+export { importAlerts, defineAlert, activeAlerts, ALERT_SEVERITIES, type AlertSeverity, type AlertOptions, type ActiveAlert, type AlertIds } from './alerts';
+export { TemplateError } from './alert-template';
+export { WORLD_METRICS, SYSTEM_METRICS, HTTP_COUNTER_NAMES, type MetricDef, type MetricKind } from './metrics';
+export { Windows, Cadence, PERIODS, SAMPLES, type Period, type SampleSeries } from './windows';
+export type { HttpCountersSource } from './world-sampler';
+export type { MonitorIds } from './monitor-module';
