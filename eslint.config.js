@@ -16,8 +16,9 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
+        paths: ['fs', 'path', 'http', 'https', 'os', 'net', 'url', 'crypto', 'child_process', 'worker_threads'].map((name) => ({ name, message: 'src/shared must not import from node.' })),
         patterns: [
-          { group: ['node:*', 'fs', 'path', 'http', 'os', 'net', 'url', 'crypto'], message: 'src/shared must not import from node.' },
+          { group: ['node:*'], message: 'src/shared must not import from node.' },
           { group: ['electron', 'electron/*'], message: 'src/shared must not import from electron.' },
           { group: ['three', 'express', 'ws', 'preact', 'preact/*', 'uplot'], message: 'src/shared must not depend on a host or UI library.' },
           { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared must not import from main, renderer or preload.' },

@@ -89,6 +89,9 @@ export function bootstrap(world: World): void {
   for (const t of [ids.Private, ids.Final]) world.add(ids.Identifier, t);
   world.add(ids.Description, ids.Private);
   world.add(ids.DependsOn, ids.Acyclic);
+  // Being a prefab or disabled is a property of the entity itself, not something instances inherit.
+  world.add(ids.Prefab, ids.DontInherit);
+  world.add(ids.Disabled, ids.DontInherit);
   world.add(ids.DependsOn, ids.Traversable);
 
   // The built-in components carry the same reflection ids as user components.

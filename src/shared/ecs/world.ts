@@ -143,11 +143,10 @@ export class World extends WorldCore {
    */
   setMany(e: Entity, entries: readonly SetEntry[], opts?: WriteOptions): void {
     this.checkAlive(e);
+    // An entry without a value adds the id (a component starts at its default, or as a copy of an inherited value).
     const plans = entries.map((entry) => {
       this.checkId(entry.id);
-      if (entry.value === undefined && !this.dataOf(entry.id)) return null;
-      if (entry.value === undefined) return this.planSet(entry.id, {}, opts);
-      return this.planSet(entry.id, entry.value, opts);
+      return entry.value === undefined ? null : this.planSet(entry.id, entry.value, opts);
     });
     for (const entry of entries) if (isPair(entry.id)) this.beforeAdd(e, this.tableOf(e), entry.id);
     entries.forEach((entry, i) => {

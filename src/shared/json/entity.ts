@@ -1,0 +1,137 @@
+// The entity reply (GET /entity/<path>): path, doc fields, ids with labels, values and type info,
+// the components inherited from IsA bases, matching named queries, active alerts and incoming
+// relationships — each part switched on by the parameter of the same name.
+import { isPair, makePair, pairFirstIndex, type Entity, type Id, type World } from '../ecs';
+import { matchingQueries } from '../query';
+import { idLabelText, idText, isPrivateId, pathText } from './labels';
+import { typeInfoText } from './type-info';
+import { templateOf, writeValue } from './value-writer';
+
+/** What the entity reply shows (defaults as the contract gives them). */
+export interface EntityReplyOptions {
+  /** Path (dotted) of the entity (default true). */
+  path?: boolean;
+  /** Doc name, falling back to the name, then the id (default false). */
+  label?: boolean;
+  /** Doc brief, when set (default false). */
+  brief?: boolean;
+  /** Doc link, when set (default false). */
+  link?: boolean;
+  /** Doc color, when set (default false). */
+  color?: boolean;
+  /** The ids the entity owns (default true). */
+  ids?: boolean;
+  /** Labels of the ids (default false). */
+  id_labels?: boolean;
+  /** Components inherited through IsA, as `is_a` entries (default true). */
+  base?: boolean;
+  /** Component values aligned with `ids`; 0 where there is nothing to show (default false). */
+  values?: boolean;
+  /** Include private ids: name, ChildOf, IsA, doc descriptions (default false). */
+  private?: boolean;
+  /** Reflection data aligned with `ids` (default false). */
+  type_info?: boolean;
+  /** Active alerts of the entity (default false; needs `alertsOf`). */
+  alerts?: boolean;
+  /** Paths of the named queries and systems that match the entity (default false). */
+  matches?: boolean;
+  /** Relationship (path) or `*`: entities that point at this one, by relationship name (default none). */
+  refs?: Entity | '*';
+  /** Source of active alerts (the monitor module's), used when `alerts` is true. */
+  alertsOf?: (e: Entity) => readonly unknown[];
+}
+
+/** JSON text of the value of `id` on entity `owner` (own column), or `0` without reflection. */
+export function componentValueText(world: World, owner: Entity, id: Id): string {
+  const schema = world.dataOf(id)?.schema;
+  if (!schema) return '0';
+  const { table, row } = world.locate(owner);
+  const column = table.column(id);
+  return column ? writeValue(templateOf(schema), column.arrays, row, world) : '0';
+}
+
+function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[]): void {
+  if (o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id)).join(',')}]`);
+  if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id)).join(',')}]`);
+  if (o.values) out.push(`"values":[${ids.map((id) => componentValueText(world, owner, id)).join(',')}]`);
+  if (o.type_info) out.push(`"type_info":[${ids.map((id) => typeInfoText(world, id)).join(',')}]`);
+}
+
+/** Ids of a base that an instance inherits: not private, not Prefab, not DontInherit, not overridden. */
+function inheritedIds(world: World, base: Entity, seen: Set<Id>): Id[] {
+  const c = world.core;
+  const out: Id[] = [];
+  for (const id of world.typeOf(base)) {
+    if (seen.has(id) || id === c.Prefab || isPrivateId(world, id)) continue;
+    const first = isPair(id) ? world.pairFirst(id) : id;
+    if (world.owns(first, c.DontInherit)) continue;
+    seen.add(id);
+    out.push(id);
+  }
+  return out;
+}
+
+/** `is_a` entries: each base (depth first, as inheritance resolves) with the ids it contributes. */
+function basesPart(world: World, e: Entity, o: EntityReplyOptions): string | undefined {
+  const isA = world.core.IsA;
+  const seen = new Set<Id>(world.typeOf(e));
+  const visited = new Set<Entity>();
+  const entries: string[] = [];
+  const visit = (ent: Entity, depth: number) => {
+    if (depth > 32) return;
+    for (const id of world.typeOf(ent)) {
+      if (!isPair(id) || world.pairFirst(id) !== isA) continue;
+      const base = world.pairSecond(id);
+      if (base === 0 || visited.has(base)) continue;
+      visited.add(base);
+      const parts: string[] = [`"path":${pathText(world, base)}`];
+      idsPart(world, base, inheritedIds(world, base, seen), { ...o, ids: true }, parts);
+      entries.push(`{${parts.join(',')}}`);
+      visit(base, depth + 1);
+    }
+  };
+  visit(e, 0);
+  return entries.length ? `"is_a":[${entries.join(',')}]` : undefined;
+}
+
+/** `refs`: the entities that have (rel, e), grouped by relationship name. */
+function refsPart(world: World, e: Entity, rel: Entity | '*'): string {
+  const W = world.core.Wildcard;
+  const groups = new Map<string, string[]>();
+  const record = world.record(makePair(rel === '*' ? W : rel, e));
+  for (const table of record?.tables ?? []) {
+    for (const ti of record!.indices.get(table)!) {
+      const r = world.aliveAt(pairFirstIndex(table.type[ti]!));
+      const key = world.nameOf(r) ?? String(r);
+      let list = groups.get(key);
+      if (!list) groups.set(key, (list = []));
+      for (const src of table.entities) list.push(pathText(world, src));
+    }
+  }
+  return `"refs":{${[...groups].map(([k, v]) => `${JSON.stringify(k)}:[${v.join(',')}]`).join(',')}}`;
+}
+
+/** JSON text of the entity reply. The entity must be alive. */
+export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = {}): string {
+  const out: string[] = [];
+  if (o.path !== false) out.push(`"path":${JSON.stringify(world.pathOf(e))}`);
+  if (o.label) out.push(`"label":${JSON.stringify(world.label(e))}`);
+  for (const field of ['brief', 'link', 'color'] as const) {
+    if (!o[field]) continue;
+    const text = world.doc(e, field);
+    if (text !== undefined) out.push(`"${field}":${JSON.stringify(text)}`);
+  }
+  if (o.base !== false) {
+    const bases = basesPart(world, e, o);
+    if (bases) out.push(bases);
+  }
+  const ids = o.private ? world.typeOf(e) : world.typeOf(e).filter((id) => !isPrivateId(world, id));
+  idsPart(world, e, ids, o, out);
+  if (o.alerts && o.alertsOf) {
+    const alerts = o.alertsOf(e);
+    if (alerts.length) out.push(`"alerts":${JSON.stringify(alerts)}`);
+  }
+  if (o.matches) out.push(`"matches":[${matchingQueries(world, e).map((q) => pathText(world, q)).join(',')}]`);
+  if (o.refs !== undefined) out.push(refsPart(world, e, o.refs));
+  return `{${out.join(',')}}`;
+}

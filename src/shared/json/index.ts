@@ -1,0 +1,8 @@
+// Public API of the JSON serializers: numbers, type info, entity and query (iterator) replies.
+export { formatF32, formatF64, formatInt, plainDecimal } from './number';
+export { schemaTypeInfo, typeInfoText } from './type-info';
+export { templateOf, writeValue, type ValueTemplate } from './value-writer';
+export { rowText } from './row-cache';
+export { pathText, labelText, idText, idLabelText, isPrivateId } from './labels';
+export { serializeEntity, componentValueText, type EntityReplyOptions } from './entity';
+export { serializeQuery, DEFAULT_QUERY_LIMIT, type QueryReplyOptions } from './iterator';

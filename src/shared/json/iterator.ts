@@ -1,0 +1,192 @@
+// The query reply (GET /query): the iterator serializer. It writes straight from the matched
+// tables' columns into one string — no object per entity — and pages by entities across results.
+import { makePair, type Entity, type Id, type Table, type World } from '../ecs';
+import type { FieldInfo, Query, QueryResult, Slot, VarValues } from '../query';
+import { now } from '../platform';
+import { idLabelText, idText, labelText, pathText } from './labels';
+import { formatF64 } from './number';
+import { rowsText } from './row-cache';
+import { entityIdsText } from './entity-list';
+import { typeInfoText } from './type-info';
+import { templateOf, writeValue } from './value-writer';
+
+/** What the query reply shows. Names are the REST parameters; defaults as the contract gives them. */
+export interface QueryReplyOptions {
+  /** Top-level `ids`: the terms' ids as written, variables shown as `*` (default false). */
+  term_ids?: boolean;
+  /** Top-level `id_labels`: labels of those ids (default false). */
+  term_labels?: boolean;
+  /** Per result `ids`: the ids as matched (default false). */
+  ids?: boolean;
+  /** Per result `id_labels` (default false). */
+  id_labels?: boolean;
+  /** Per result `sources`: 0 for $this, else the path of the entity the term matched on (default false). */
+  sources?: boolean;
+  /** Per result `variables`: values of the query variables, aligned with top-level `variables` (default true). */
+  variables?: boolean;
+  /** Per result `variable_labels` (default false). */
+  variable_labels?: boolean;
+  /** Per result `variable_ids`: numeric ids of the variable values (default false). */
+  variable_ids?: boolean;
+  /** Per result `is_set`: whether each term matched (default false). */
+  is_set?: boolean;
+  /** Per result `values`: owned columns as arrays, shared ones as one object, 0 for nothing (default false). */
+  values?: boolean;
+  /** Per result `entities` (and `parent`) (default true). */
+  entities?: boolean;
+  /** Per result `entity_labels` (default false). */
+  entity_labels?: boolean;
+  /** Per result `entity_ids` (default false). */
+  entity_ids?: boolean;
+  /** Per result `colors`: doc colors of the entities, when any has one (default false). */
+  colors?: boolean;
+  /** Top-level `type_info`, aligned with the terms; 0 without reflection (default false). */
+  type_info?: boolean;
+  /** Top-level `duration`: seconds spent evaluating and serializing (default false). */
+  duration?: boolean;
+  /** Top-level `results` (default true). */
+  results?: boolean;
+  /** Entities to skip, counted across results (default 0). */
+  offset?: number;
+  /** Most entities to return, counted across results (default 100). */
+  limit?: number;
+}
+
+/** Default `limit` of a query reply, in entities. */
+export const DEFAULT_QUERY_LIMIT = 100;
+
+/** The id a field was written as, with variables and wildcards as `*` / `_`. */
+function fieldPattern(world: World, f: FieldInfo): Id {
+  const part = (s: Slot): Entity => (s.kind === 'const' ? s.e : s.kind === 'any' ? world.core.Any : world.core.Wildcard);
+  return f.second ? makePair(part(f.first), part(f.second)) : part(f.first);
+}
+
+/** Writes the results of one evaluation, paging by entities across results. */
+class ResultWriter {
+  private readonly chunks: string[] = [];
+  private skip: number;
+  private remaining: number;
+  private readonly varCount: number;
+  private readonly noData: boolean[];
+  private readonly nameId: Id;
+
+  constructor(private readonly world: World, private readonly query: Query, private readonly o: QueryReplyOptions) {
+    this.skip = o.offset ?? 0;
+    this.remaining = o.limit ?? DEFAULT_QUERY_LIMIT;
+    this.varCount = query.variableNames.length;
+    // [out] and [none] terms are not read by the query, so their values are not shown.
+    this.noData = query.fields.map((f) => f.inout === 'out' || f.inout === 'none');
+    this.nameId = makePair(world.core.Identifier, world.core.Name);
+  }
+
+  /** Serializes all results; returns the JSON array text. */
+  run(vars: VarValues): string {
+    if (this.remaining > 0) this.query.each((r) => this.result(r), vars);
+    return `[${this.chunks.join(',')}]`;
+  }
+
+  private result(r: QueryResult): boolean {
+    const n = r.table ? r.count : 1;
+    if (this.skip >= n) { this.skip -= n; return true; }
+    const start = this.skip;
+    const take = Math.min(n - start, this.remaining);
+    this.skip = 0;
+    this.remaining -= take;
+    this.chunks.push(this.write(r, start, take));
+    return this.remaining > 0;
+  }
+
+  private write(r: QueryResult, start: number, take: number): string {
+    const { world, o } = this;
+    const out: string[] = [];
+    const fields = r.ids.length;
+    if (o.ids) out.push(`"ids":[${r.ids.map((id) => idText(world, id)).join(',')}]`);
+    if (o.id_labels) out.push(`"id_labels":[${r.ids.map((id) => idLabelText(world, id)).join(',')}]`);
+    if (o.sources) out.push(`"sources":[${r.sources.map((s) => pathText(world, s)).join(',')}]`);
+    if (this.varCount > 0) {
+      const values = r.vars.slice(1);
+      if (o.variables !== false) out.push(`"variables":[${values.map((v) => pathText(world, v)).join(',')}]`);
+      if (o.variable_labels) out.push(`"variable_labels":[${values.map((v) => labelText(world, v)).join(',')}]`);
+      if (o.variable_ids) out.push(`"variable_ids":[${values.join(',')}]`);
+    }
+    if (o.is_set) out.push(`"is_set":[${r.isSet.join(',')}]`);
+    const table = r.table;
+    if (table && o.entities !== false) {
+      const parent = world.aliveAt(table.flags.parentIndex);
+      if (parent !== 0) out.push(`"parent":${pathText(world, parent)}`);
+      out.push(`"entities":[${this.anonymous(table) && !r.rows ? entityIdsText(table, start, take) : this.entityList(r, start, take, (e) => {
+        const name = world.nameOf(e);
+        return name === undefined ? String(e) : JSON.stringify(name);
+      })}]`);
+    }
+    if (table && o.entity_labels) out.push(`"entity_labels":[${this.entityList(r, start, take, (e) => labelText(world, e))}]`);
+    if (table && o.entity_ids) out.push(`"entity_ids":[${r.rows ? this.entityList(r, start, take, String) : entityIdsText(table, start, take)}]`);
+    if (table && o.colors) {
+      let any = false;
+      const colors = this.entityList(r, start, take, (e) => {
+        const c = world.doc(e, 'color');
+        if (c === undefined) return 'null';
+        any = true;
+        return JSON.stringify(c);
+      });
+      if (any) out.push(`"colors":[${colors}]`);
+    }
+    if (o.values) {
+      const values: string[] = [];
+      for (let f = 0; f < fields; f++) values.push(this.fieldValues(r, f, start, take));
+      out.push(`"values":[${values.join(',')}]`);
+    }
+    return `{${out.join(',')}}`;
+  }
+
+  /** True when no entity of the table has a name (its type lacks (Identifier, Name)). */
+  private anonymous(table: Table): boolean {
+    return !table.has(this.nameId);
+  }
+
+  private entityList(r: QueryResult, start: number, take: number, text: (e: Entity) => string): string {
+    const ents = r.table!.entities, rows = r.rows;
+    let s = '';
+    for (let i = 0; i < take; i++) {
+      const e = ents[rows ? rows[start + i]! : start + i]!;
+      s += (i ? ',' : '') + text(e);
+    }
+    return s;
+  }
+
+  /** Values of field f: an array of objects for owned columns, one object when shared, else 0. */
+  private fieldValues(r: QueryResult, f: number, start: number, take: number): string {
+    if (this.noData[f] || !r.isSet[f]) return '0';
+    const world = this.world, id = r.ids[f]!;
+    const schema = world.dataOf(id)?.schema;
+    if (!schema) return '0';
+    const src = r.sources[f]!;
+    const table = r.table;
+    if (src !== 0 || !table) {
+      if (src === 0 || !world.isAlive(src)) return '0';
+      const owner = world.owns(src, id) ? src : world.findBaseWith(src, id, 0);
+      if (owner === 0) return '0';
+      const loc = world.locate(owner);
+      const column = loc.table.column(id);
+      return column ? writeValue(templateOf(schema), column.arrays, loc.row, world) : '0';
+    }
+    const column = table.column(id);
+    if (!column) return '0';
+    return `[${rowsText(column, templateOf(schema), r.rows, start, take, world)}]`;
+  }
+}
+
+/** JSON text of the query reply for a compiled query, with variables bound from `vars`. */
+export function serializeQuery(world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}): string {
+  const started = now();
+  const out: string[] = [];
+  const fields = query.fields;
+  if (o.term_ids) out.push(`"ids":[${fields.map((f) => idText(world, fieldPattern(world, f))).join(',')}]`);
+  if (o.term_labels) out.push(`"id_labels":[${fields.map((f) => idLabelText(world, fieldPattern(world, f))).join(',')}]`);
+  const names = query.variableNames;
+  if (names.length > 0) out.push(`"variables":[${names.map((n) => JSON.stringify(n)).join(',')}]`);
+  if (o.type_info) out.push(`"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f))).join(',')}]`);
+  if (o.results !== false) out.push(`"results":${new ResultWriter(world, query, o).run(vars)}`);
+  if (o.duration) out.push(`"duration":${formatF64(Math.max(0, (now() - started) / 1000))}`);
+  return `{${out.join(',')}}`;
+}

@@ -1,0 +1,100 @@
+// Reuses the text of component values while they do not change. Formatting numbers is what makes
+// JSON slow (DESIGN "Measured facts"), and most rows of a live world do not change between two
+// requests: each numeric column keeps, per row, the numbers it last printed and their text, and
+// the joined text of the last run of rows it printed.
+import type { Column, World } from '../ecs';
+import { writeValue, type ValueTemplate } from './value-writer';
+
+interface RowCache {
+  /** Leaves per row. */
+  readonly width: number;
+  /** Last printed leaf values, row-major (width per row). */
+  vals: Float64Array;
+  /** Last printed text per row (undefined: none yet). */
+  texts: (string | undefined)[];
+  /** The last joined run of rows: first row, count and text ('' when none). */
+  runStart: number;
+  runCount: number;
+  runText: string;
+}
+
+const caches = new WeakMap<Column, RowCache>();
+
+function cacheFor(column: Column, rows: number): RowCache {
+  let c = caches.get(column);
+  const width = column.arrays.length;
+  if (!c) {
+    c = { width, vals: new Float64Array(Math.max(16, rows) * width), texts: [], runStart: 0, runCount: 0, runText: '' };
+    caches.set(column, c);
+  }
+  if (rows * width > c.vals.length) {
+    const next = new Float64Array(Math.max(c.vals.length * 2, rows * width));
+    next.set(c.vals);
+    c.vals = next;
+  }
+  return c;
+}
+
+/** True when rows [start, start+count) hold the numbers they held when last printed. */
+function unchanged(c: RowCache, column: Column, start: number, count: number): boolean {
+  const arrays = column.arrays, w = c.width, vals = c.vals, end = start + count;
+  for (let i = 0; i < w; i++) {
+    const a = arrays[i] as Float64Array;
+    for (let row = start, k = start * w + i; row < end; row++, k += w) {
+      if (vals[k] !== a[row]) return false;
+    }
+  }
+  return true;
+}
+
+/** Text of one row, from the cache when its numbers are the last printed ones. */
+function cachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, world: World): string {
+  const arrays = column.arrays, w = c.width, base = row * w, vals = c.vals;
+  const cached = c.texts[row];
+  if (cached !== undefined) {
+    let same = true;
+    for (let i = 0; i < w; i++) {
+      if (vals[base + i] !== (arrays[i]![row] as number)) { same = false; break; }
+    }
+    if (same) return cached;
+  }
+  for (let i = 0; i < w; i++) vals[base + i] = arrays[i]![row] as number;
+  const text = writeValue(t, arrays, row, world);
+  c.texts[row] = text;
+  // The joined run may contain this row's old text.
+  c.runText = '';
+  return text;
+}
+
+/** JSON text of the value at `row` of a reflected column (NaN never equals, so it is reprinted). */
+export function rowText(column: Column, t: ValueTemplate, row: number, world: World): string {
+  if (!t.numeric) return writeValue(t, column.arrays, row, world);
+  return cachedRow(cacheFor(column, row + 1), column, t, row, world);
+}
+
+/**
+ * JSON text of the values of `count` rows, comma-separated: rows `start…` of the column, or
+ * `rows[start…]` when a row list is given.
+ */
+export function rowsText(column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number, world: World): string {
+  const parts = new Array<string>(count);
+  if (!t.numeric) {
+    for (let i = 0; i < count; i++) parts[i] = writeValue(t, column.arrays, rows ? rows[start + i]! : start + i, world);
+    return parts.join(',');
+  }
+  if (rows) {
+    let max = 0;
+    for (let i = 0; i < count; i++) max = Math.max(max, rows[start + i]!);
+    const c = cacheFor(column, max + 1);
+    for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, rows[start + i]!, world);
+    return parts.join(',');
+  }
+  const c = cacheFor(column, start + count);
+  if (c.runText !== '' && c.runStart === start && c.runCount === count && unchanged(c, column, start, count)) return c.runText;
+  for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, start + i, world);
+  const text = parts.join(',');
+  c.runStart = start;
+  c.runCount = count;
+  c.runText = text;
+  return text;
+}

@@ -1,0 +1,49 @@
+// Reflection data of a component in the reference format: {"x": ["float"], "kind": ["enum", "A",
+// "B"], "speed": ["float", {"unit": …, "symbol": …, "quantity": …}], "pos": {…}, "path": ["array",
+// ["float"], 4]}; `0` for an id without reflection (tags, opaque components).
+import { unitInfo, type Id, type LeafKind, type Schema, type TypeNode, type World } from '../ecs';
+
+const KIND_NAMES: Record<LeafKind, string> = {
+  f32: 'float', f64: 'float',
+  i8: 'int', i16: 'int', i32: 'int', i64: 'int', u8: 'int', u16: 'int', u32: 'int', u64: 'int',
+  bool: 'bool', string: 'text', entity: 'entity', enum: 'enum',
+};
+
+/** The type_info value of a schema (a plain JSON-ready object). */
+export function schemaTypeInfo(world: World, schema: Schema): Record<string, unknown> {
+  return nodeInfo(world, schema.root) as Record<string, unknown>;
+}
+
+function nodeInfo(world: World, node: TypeNode): unknown {
+  switch (node.kind) {
+    case 'struct': {
+      const out: Record<string, unknown> = {};
+      for (const m of node.members) out[m.name] = nodeInfo(world, m.type);
+      return out;
+    }
+    case 'enum': return ['enum', ...node.constants];
+    case 'array': return ['array', nodeInfo(world, node.elem), node.count];
+    case 'primitive': {
+      const info: unknown[] = [KIND_NAMES[node.prim]];
+      if (node.unit !== undefined) {
+        const u = unitInfo(world, node.unit);
+        info.push({ unit: u.unit, symbol: u.symbol, quantity: u.quantity });
+      }
+      return info;
+    }
+  }
+}
+
+const cache = new WeakMap<Schema, string>();
+
+/** JSON text of the type_info of an id: its data type's reflection, or `0`. Cached per schema. */
+export function typeInfoText(world: World, id: Id): string {
+  const schema = world.isValidId(id) ? world.dataOf(id)?.schema : undefined;
+  if (!schema) return '0';
+  let text = cache.get(schema);
+  if (text === undefined) {
+    text = JSON.stringify(schemaTypeInfo(world, schema));
+    cache.set(schema, text);
+  }
+  return text;
+}

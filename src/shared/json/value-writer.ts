@@ -1,0 +1,91 @@
+// JSON text of one component value, written straight from its leaf columns. A schema is compiled
+// once into a template (fixed text between leaves, one formatter per leaf); writing a row is then a
+// loop of array reads and concatenations, with no intermediate objects.
+import type { LeafArray, LeafKind, Schema, TypeNode, World } from '../ecs';
+import { formatF32, formatF64, formatInt } from './number';
+
+/** Formats one stored leaf value as JSON text. */
+type LeafFormatter = (v: number | string, world: World) => string;
+
+/** A compiled schema: `parts[0] leaf0 parts[1] leaf1 … parts[n]`. */
+export interface ValueTemplate {
+  /** Fixed text around the leaves (length = leaves + 1). */
+  readonly parts: readonly string[];
+  /** Formatter of each leaf, by leaf index. */
+  readonly formats: readonly LeafFormatter[];
+  /** True when every leaf is a number (so a row's text depends only on its numbers: cacheable). */
+  readonly numeric: boolean;
+}
+
+const toBool: LeafFormatter = (v) => (v ? 'true' : 'false');
+const toText: LeafFormatter = (v) => JSON.stringify(typeof v === 'string' ? v : String(v));
+const toF32: LeafFormatter = (v) => formatF32(v as number);
+const toF64: LeafFormatter = (v) => formatF64(v as number);
+const toInt: LeafFormatter = (v) => formatInt(v as number);
+// An entity member shows the entity's path (what a user can read and send back), 0 for none.
+const toEntity: LeafFormatter = (v, world) => (v !== 0 && world.isAlive(v as number) ? JSON.stringify(world.pathOf(v as number)) : formatInt(v as number));
+
+function formatterOf(kind: LeafKind, constants: readonly string[] | undefined): LeafFormatter {
+  switch (kind) {
+    case 'f32': return toF32;
+    case 'f64': return toF64;
+    case 'bool': return toBool;
+    case 'string': return toText;
+    case 'entity': return toEntity;
+    case 'enum': {
+      const quoted = constants!.map((c) => JSON.stringify(c));
+      return (v) => quoted[v as number] ?? 'null';
+    }
+    default: return toInt;
+  }
+}
+
+function collect(node: TypeNode, parts: string[], pending: string[]): void {
+  switch (node.kind) {
+    case 'struct':
+      pending.push('{');
+      node.members.forEach((m, i) => {
+        pending.push(`${i ? ',' : ''}${JSON.stringify(m.name)}:`);
+        collect(m.type, parts, pending);
+      });
+      pending.push('}');
+      return;
+    case 'array':
+      pending.push('[');
+      for (let i = 0; i < node.count; i++) {
+        if (i) pending.push(',');
+        collect(node.elem, parts, pending);
+      }
+      pending.push(']');
+      return;
+    default:
+      // A leaf: close the fixed text before it.
+      parts.push(pending.join(''));
+      pending.length = 0;
+  }
+}
+
+const templates = new WeakMap<Schema, ValueTemplate>();
+
+/** The compiled template of a schema (cached). */
+export function templateOf(schema: Schema): ValueTemplate {
+  let t = templates.get(schema);
+  if (t) return t;
+  const parts: string[] = [];
+  const pending: string[] = [];
+  collect(schema.root, parts, pending);
+  parts.push(pending.join(''));
+  const formats = schema.leaves.map((l) => formatterOf(l.kind, l.constants));
+  const numeric = schema.leaves.every((l) => l.kind !== 'string' && l.kind !== 'entity');
+  t = { parts, formats, numeric };
+  templates.set(schema, t);
+  return t;
+}
+
+/** JSON text of the value stored at `row` of the leaf arrays of a reflected column. */
+export function writeValue(t: ValueTemplate, arrays: readonly LeafArray[], row: number, world: World): string {
+  const parts = t.parts, formats = t.formats;
+  let out = parts[0]!;
+  for (let i = 0; i < formats.length; i++) out += formats[i]!(arrays[i]![row]!, world) + parts[i + 1]!;
+  return out;
+}

@@ -1,0 +1,7 @@
+// Public exports of the protocol folder: a plain list of re-exports.
+export * from './frame';
+export * from './host-bridge';
+export * from './rest-params';
+export * from './rest-replies';
+export * from './rest-endpoints';
+export * from './openapi';

@@ -1,0 +1,56 @@
+// GET /openapi.json: an OpenAPI 3.1 description generated from the same zod schemas the router
+// validates with (parameters) and the tests check replies with (replies).
+import { z } from 'zod';
+import { restEndpoints } from './rest-endpoints';
+import { errorReplySchema } from './rest-replies';
+
+/** Options of the generated document. */
+export interface OpenApiOptions {
+  /** API title (default "ECS live world REST interface"). */
+  title?: string;
+  /** API version (default "1"). */
+  version?: string;
+  /** Largest query `limit` the server accepts (default 10,000). */
+  maxLimit?: number;
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const s = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  delete s.$schema;
+  return s;
+}
+
+/** The OpenAPI 3.1 document of the interface, as a JSON-ready object. */
+export function openApiDocument(o: OpenApiOptions = {}): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorContent = { 'application/json': { schema: jsonSchema(errorReplySchema, 'output') } };
+  for (const ep of restEndpoints(o.maxLimit)) {
+    const query = Object.entries(ep.params).map(([name, p]) => {
+      const schema = jsonSchema(p.schema, 'input');
+      if (p.default !== undefined) schema.default = p.default;
+      return { name, in: 'query', required: !p.schema.safeParse(undefined).success, description: p.description, schema };
+    });
+    const replies = Array.isArray(ep.reply) ? ep.reply : [ep.reply as z.ZodType];
+    const ok = replies.length === 1 ? jsonSchema(replies[0]!, 'output') : { oneOf: replies.map((r) => jsonSchema(r, 'output')) };
+    const responses: Record<string, unknown> = { 200: { description: 'OK', content: { 'application/json': { schema: ok } } } };
+    for (const [status, why] of Object.entries(ep.errors)) responses[status] = { description: why, content: errorContent };
+    // OpenAPI path parameters are always required: an optional trailing one makes a second path.
+    const variants = [ep.pathParams];
+    if (ep.pathParams.length && !ep.pathParams[ep.pathParams.length - 1]!.required) variants.push(ep.pathParams.slice(0, -1));
+    for (const params of variants) {
+      const path = params === ep.pathParams ? ep.path : ep.path.slice(0, ep.path.lastIndexOf('/{'));
+      const parameters = [...params.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string' } })), ...query];
+      (paths[path] ??= {})[ep.method.toLowerCase()] = { summary: ep.summary, parameters, responses };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: o.title ?? 'ECS live world REST interface',
+      version: o.version ?? '1',
+      description: 'Parameters may also start with & (/set/Sun&data=…); values are form-encoded (+ is a space). '
+        + 'Every error is JSON {"error": "…"}; a wrong method on a known endpoint is 405 with an Allow header.',
+    },
+    paths,
+  };
+}

@@ -1,0 +1,114 @@
+// The JSON replies of the REST endpoints, as zod schemas (documentation in /openapi.json, and
+// checks in tests). Numbers that cannot be represented (NaN, infinities) are null.
+import { z } from 'zod';
+
+/** Every error reply; parse errors of queries also carry the 0-based position in the expression. */
+export const errorReplySchema = z.object({
+  error: z.string(),
+  position: z.number().int().min(0).optional(),
+});
+
+/** The body of a successful PUT. */
+export const emptyReplySchema = z.strictObject({});
+
+/** An id as paths: [component] or [relationship, target]. */
+export const idPathsSchema = z.array(z.string()).min(1).max(2);
+/** A component value (an object of members), or 0 when there is nothing to show. */
+export const valueSchema = z.union([z.literal(0), z.record(z.string(), z.unknown())]);
+/** Reflection data of a type ({"x": ["float"]}), or 0 for none. */
+export const typeInfoSchema = z.union([z.literal(0), z.record(z.string(), z.unknown())]);
+
+/** One IsA base of an entity and the ids the entity inherits from it. */
+export const baseEntrySchema = z.object({
+  path: z.string(),
+  ids: z.array(idPathsSchema),
+  id_labels: z.array(idPathsSchema).optional(),
+  values: z.array(valueSchema).optional(),
+  type_info: z.array(typeInfoSchema).optional(),
+});
+
+/** GET /entity/<path>. */
+export const entityReplySchema = z.object({
+  path: z.string().optional(),
+  label: z.string().optional(),
+  brief: z.string().optional(),
+  link: z.string().optional(),
+  color: z.string().optional(),
+  is_a: z.array(baseEntrySchema).optional(),
+  ids: z.array(idPathsSchema).optional(),
+  id_labels: z.array(idPathsSchema).optional(),
+  values: z.array(valueSchema).optional(),
+  type_info: z.array(typeInfoSchema).optional(),
+  alerts: z.array(z.record(z.string(), z.unknown())).optional(),
+  matches: z.array(z.string()).optional(),
+  refs: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+const entityOrId = z.union([z.string(), z.number().int()]);
+
+/** One result of a query: a matched table (or binding), its entities and per-term data. */
+export const queryResultSchema = z.object({
+  ids: z.array(idPathsSchema).optional(),
+  id_labels: z.array(idPathsSchema).optional(),
+  sources: z.array(z.union([z.literal(0), z.string()])).optional(),
+  variables: z.array(z.union([z.literal(0), z.string()])).optional(),
+  variable_labels: z.array(z.string()).optional(),
+  variable_ids: z.array(z.number().int()).optional(),
+  is_set: z.array(z.boolean()).optional(),
+  parent: z.string().optional(),
+  entities: z.array(entityOrId).optional(),
+  entity_labels: z.array(z.string()).optional(),
+  entity_ids: z.array(z.number().int()).optional(),
+  colors: z.array(z.string().nullable()).optional(),
+  values: z.array(z.union([valueSchema, z.array(z.record(z.string(), z.unknown()))])).optional(),
+});
+
+/** GET /query. */
+export const queryReplySchema = z.object({
+  ids: z.array(idPathsSchema).optional(),
+  id_labels: z.array(idPathsSchema).optional(),
+  variables: z.array(z.string()).optional(),
+  type_info: z.array(typeInfoSchema).optional(),
+  results: z.array(queryResultSchema).optional(),
+  duration: z.number().min(0).optional(),
+});
+
+/** A query reply for a malformed query with try=true: the error, status 200. */
+export const queryTryErrorSchema = errorReplySchema;
+
+/** Samples of one metric: 60 each, oldest first. */
+export const statsSampleSchema = z.object({
+  avg: z.array(z.number().nullable()),
+  min: z.array(z.number().nullable()),
+  max: z.array(z.number().nullable()),
+  brief: z.string().optional(),
+});
+
+/** GET /stats/world/<period>: "<group>.<metric>" -> samples. */
+export const statsWorldReplySchema = z.record(z.string(), statsSampleSchema);
+
+/** GET /stats/pipeline/<period>: one entry per system, in pipeline order. */
+export const statsPipelineReplySchema = z.array(z.object({
+  name: z.string(),
+  time_spent: statsSampleSchema,
+  matched_entity_count: statsSampleSchema,
+  matched_table_count: statsSampleSchema,
+}));
+
+/** GET /tables: every table with its type, entity count and approximate memory in bytes. */
+export const tablesReplySchema = z.array(z.object({
+  id: z.number().int(),
+  type: z.array(z.string()),
+  count: z.number().int(),
+  memory: z.object({ used: z.number(), allocated: z.number() }),
+}));
+
+/** GET /world: the user entities, table by table, with every id and value. */
+export const worldReplySchema = z.object({
+  results: z.array(z.object({
+    ids: z.array(idPathsSchema),
+    parent: z.string().optional(),
+    entities: z.array(entityOrId),
+    values: z.array(z.union([z.literal(0), z.array(z.record(z.string(), z.unknown()))])),
+  })),
+});

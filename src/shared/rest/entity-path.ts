@@ -1,0 +1,36 @@
+// Resolving the <path> of /entity, /enable, /disable, /delete and /set (DECISIONS: levels are
+// separated by '/', a level of digits is an entity id, a path that names nothing is a 404), and
+// the policy that built-in entities (everything under `ecs`) are read-only.
+import { entityIndex, type Entity, type World } from '../ecs';
+import { errorReply, shown } from './replies';
+import type { RestReply } from './types';
+import { decodePath } from './target';
+
+/** The entity a raw (percent-encoded) path names, or the 404 reply. */
+export function resolveEntity(world: World, rawPath: string): { entity: Entity } | { reply: RestReply } {
+  let path = decodePath(rawPath);
+  // One trailing slash is tolerated (/entity/Sun/Earth/), as clients append it.
+  if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
+  if (path === '') return { reply: errorReply(404, "no entity path given: use /entity/<path>, e.g. /entity/ecs/core/World (levels separated by '/')") };
+  const e = world.lookup(path, '/');
+  if (e === 0) {
+    return { reply: errorReply(404, `entity ${shown(path)} not found: levels are separated by '/', names are case sensitive, and a level of digits is an entity id`) };
+  }
+  return { entity: e };
+}
+
+/** True for built-in entities: the world's own, and everything under the `ecs` root module. */
+export function isBuiltin(world: World, e: Entity): boolean {
+  if (world.builtin.has(entityIndex(e))) return true;
+  const root = world.core.ecs;
+  for (let cur = e, depth = 0; cur !== 0 && depth < 64; depth++) {
+    if (cur === root) return true;
+    cur = world.parentOf(cur);
+  }
+  return false;
+}
+
+/** The 403 reply for a change to a built-in entity. */
+export function builtinRefusal(world: World, e: Entity, action: string): RestReply {
+  return errorReply(403, `cannot ${action} '${world.pathOf(e)}': it is built in (under ecs) and can be read but not changed`);
+}

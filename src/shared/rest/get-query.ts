@@ -1,0 +1,56 @@
+// GET /query: runs `q` (an expression) or `name` (a named query, filter, rule or system) and
+// answers the query reply. Parse errors carry the position; try=true answers them with 200.
+import { serializeQuery, type QueryReplyOptions } from '../json';
+import { queryParams } from '../protocol';
+import { QueryParseError, compileQuery, namedQuery, type Query } from '../query';
+import { paramTable, readParams, type ParamTable } from './params';
+import { parseVars } from './query-vars';
+import { errorReply, okText, shown } from './replies';
+import type { Handler, RestReply, RouteContext } from './types';
+
+type QueryParams = QueryReplyOptions & { q?: string; name?: string; vars?: string; try?: boolean };
+
+const tables = new Map<number, ParamTable>();
+
+function tableFor(maxLimit: number): ParamTable {
+  let t = tables.get(maxLimit);
+  if (!t) tables.set(maxLimit, (t = paramTable(queryParams(maxLimit))));
+  return t;
+}
+
+function named(ctx: RouteContext, name: string): { query: Query } | { reply: RestReply } {
+  const { world } = ctx;
+  if (name.trim() === '') return { reply: errorReply(400, "parameter 'name' is empty: give the path of a named query, filter, rule or system") };
+  const e = /^\d+$/.test(name) ? (world.isAlive(Number(name)) ? Number(name) : 0) : world.lookup(name);
+  if (e === 0) return { reply: errorReply(404, `no query named ${shown(name)}: give the path of a named query, filter, rule or system (levels separated by '.')`) };
+  const nq = namedQuery(world, e);
+  if (!nq) return { reply: errorReply(400, `${shown(world.pathOf(e))} is not a query, filter, rule or system: use q=<expression> to query it`) };
+  return { query: nq.query };
+}
+
+function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Query } | { reply: RestReply } {
+  try {
+    return { query: compileQuery(ctx.world, expr) };
+  } catch (err) {
+    if (err instanceof QueryParseError) return { reply: errorReply(tryMode ? 200 : 400, err.message, { position: err.position }) };
+    return { reply: errorReply(tryMode ? 200 : 400, `invalid query ${shown(expr)}: ${(err as Error).message}`) };
+  }
+}
+
+/** Answers GET /query. */
+export const getQuery: Handler = (ctx) => {
+  const p = readParams<QueryParams>(tableFor(ctx.options.maxLimit), ctx.params);
+  if ('reply' in p) return p.reply;
+  const o = p.value;
+  if (o.q !== undefined && o.name !== undefined) return errorReply(400, "give either 'q' (a query expression) or 'name' (a named query), not both");
+  if (o.q === undefined && o.name === undefined) return errorReply(400, "missing parameter 'q' or 'name': use /query?q=<expression> or /query?name=<named query>");
+  const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);
+  if ('reply' in found) return found.reply;
+  let vars = {};
+  if (o.vars !== undefined) {
+    const parsed = parseVars(ctx.world, found.query, o.vars);
+    if ('reply' in parsed) return parsed.reply;
+    vars = parsed.vars;
+  }
+  return okText(serializeQuery(ctx.world, found.query, o, vars));
+};

@@ -1,0 +1,5 @@
+// Public API of the REST router: createRouter(world, options) -> RestHandler (+ route()).
+export { createRouter, type Router } from './router';
+export type { RestRequest, RestReply, RouterOptions, RouteContext, Handler } from './types';
+export { parseTarget, decodePath, TargetError, type ParsedTarget } from './target';
+export { isBuiltin } from './entity-path';

@@ -1,0 +1,95 @@
+// PUT /set/<path>?data=… (or &data=…): sets components atomically (DECISIONS "Entity reply and
+// mutations"). The payload is {"ids": [[id], [rel, target]], "values": [{…}]}; every id and value
+// is checked before anything is applied, numbers may be numeric strings, members may be nested or
+// dotted, and an id without a value adds a tag, a pair or a component with its defaults.
+import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
+import { SET_PARAMS, setPayloadSchema, type SetPayload } from '../protocol';
+import { builtinRefusal, isBuiltin, resolveEntity } from './entity-path';
+import { paramTable, readParams } from './params';
+import { EMPTY_OK, errorReply, shown } from './replies';
+import type { Handler, RestReply } from './types';
+
+const table = paramTable(SET_PARAMS);
+const EXAMPLE = '{"ids":[["Position"]],"values":[{"x":1,"y":2}]}';
+
+function part(world: World, text: string): Entity {
+  if (/^\d+$/.test(text)) return world.isAlive(Number(text)) ? Number(text) : 0;
+  return world.lookupSymbol(text);
+}
+
+/** Resolves `ids[i]` to an id, or explains which part names nothing. */
+function resolveId(world: World, paths: readonly string[], i: number): Id | string {
+  const first = part(world, paths[0]!);
+  if (first === 0) return `ids[${i}]: ${shown(paths[0]!)} names no entity (give a component path such as Position or ecs.core.Disabled)`;
+  if (paths.length === 1) return first;
+  const second = part(world, paths[1]!);
+  if (second === 0) return `ids[${i}]: pair target ${shown(paths[1]!)} names no entity`;
+  return world.pair(first, second);
+}
+
+/** Parses `data`; the payload or the 400 reply that says what is wrong with it. */
+function payload(data: string): SetPayload | RestReply {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch (err) {
+    return errorReply(400, `parameter 'data' is not valid JSON (${(err as Error).message}): send e.g. data=${EXAMPLE}, URL-encoded`);
+  }
+  const r = setPayloadSchema.safeParse(json);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  const where = issue.path.length ? `data.${issue.path.join('.')}` : 'data';
+  const what = issue.code === 'unrecognized_keys' ? `has unknown fields ${issue.keys.map((k) => `'${k}'`).join(', ')} (fields are ids and values)`
+    : issue.path.length === 0 ? 'must be a JSON object with ids and values' : issue.message;
+  return errorReply(400, `${where} ${what}: send e.g. data=${EXAMPLE}`);
+}
+
+/** The set entries of a payload for entity `e`, or the 400 reply naming the culprit. */
+function entries(world: World, e: Entity, p: SetPayload): SetEntry[] | RestReply {
+  const values = p.values ?? [];
+  if (values.length > p.ids.length) return errorReply(400, `data.values has ${values.length} values for ${p.ids.length} ids: give one value per id, in the same order`);
+  const out: SetEntry[] = [];
+  for (let i = 0; i < p.ids.length; i++) {
+    const id = resolveId(world, p.ids[i]!, i);
+    if (typeof id === 'string') return errorReply(400, id);
+    const info = world.dataOf(id);
+    const value = values[i];
+    if (value === undefined || value === null) {
+      // An opaque component has no members to default; give it its registered default, and
+      // leave an existing value alone (the store would otherwise write an empty object).
+      if (info && !info.schema) {
+        if (world.owns(e, id)) continue;
+        out.push({ id, value: info.opaqueDefault ?? 0 });
+      } else out.push({ id });
+      continue;
+    }
+    if (!info && !(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)) {
+      const kind = isPair(id) ? 'pair' : 'tag';
+      return errorReply(400, `ids[${i}] ${world.idText(id)} is a ${kind} without data: give no value for it (it is added as is)`);
+    }
+    out.push(info ? { id, value } : { id });
+  }
+  return out;
+}
+
+/** Answers PUT /set/<path>. */
+export const putSet: Handler = (ctx) => {
+  const p = readParams<{ data: string }>(table, ctx.params);
+  if ('reply' in p) return errorReply(400, `missing parameter 'data': send /set/<path>?data=${EXAMPLE} (URL-encoded)`);
+  const found = resolveEntity(ctx.world, ctx.rest);
+  if ('reply' in found) return found.reply;
+  const { world } = ctx;
+  const e = found.entity;
+  if (isBuiltin(world, e)) return builtinRefusal(world, e, 'set components on');
+  const parsed = payload(p.value.data);
+  if ('status' in parsed) return parsed;
+  const list = entries(world, e, parsed);
+  if (!Array.isArray(list)) return list;
+  try {
+    world.setMany(e, list, { lenient: true });
+  } catch (err) {
+    if (err instanceof EcsError) return errorReply(err.code === 'builtin' ? 403 : 400, `cannot set on '${world.pathOf(e)}': ${err.message}`);
+    throw err;
+  }
+  return EMPTY_OK;
+};

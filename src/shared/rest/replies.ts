@@ -1,0 +1,21 @@
+// Reply helpers: every body is JSON, every error is {"error": "..."} (JSON.stringify escapes).
+import type { RestReply } from './types';
+
+/** 200 with a JSON text body. */
+export function okText(body: string): RestReply {
+  return { status: 200, body };
+}
+
+/** The body of a successful PUT. */
+export const EMPTY_OK: RestReply = Object.freeze({ status: 200, body: '{}' }) as RestReply;
+
+/** An error reply; `extra` adds fields (e.g. `position`) after `error`. */
+export function errorReply(status: number, message: string, extra?: Record<string, unknown>, headers?: Record<string, string>): RestReply {
+  const body = JSON.stringify(extra ? { error: message, ...extra } : { error: message });
+  return headers ? { status, headers, body } : { status, body };
+}
+
+/** A short quoted form of a user-given value for messages (long values are cut). */
+export function shown(value: string): string {
+  return `'${value.length > 80 ? `${value.slice(0, 80)}…` : value}'`;
+}

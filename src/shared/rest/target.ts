@@ -1,0 +1,66 @@
+// Request-target parsing (DECISIONS "URLs and parameters"): parameters start at the first `?` or
+// `&` after the path (so `/set/Sun&data=…` works), a later `?` also starts a parameter, values are
+// form-decoded (`%XX`, `+` is a space), the first occurrence of a name wins.
+
+/** A parsed request target. */
+export interface ParsedTarget {
+  /** Path before the parameters, still percent-encoded. */
+  readonly path: string;
+  /** Decoded parameters; a parameter written without `=` has the value ''. */
+  readonly params: Record<string, string>;
+}
+
+/** A target that cannot be decoded; `message` names the culprit. */
+export class TargetError extends Error {}
+
+function formDecode(text: string, what: string): string {
+  const spaced = text.indexOf('+') >= 0 ? text.replaceAll('+', ' ') : text;
+  if (spaced.indexOf('%') < 0) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    throw new TargetError(`malformed percent-encoding in ${what}: write a '%' as %25 and encode non-ASCII text as UTF-8`);
+  }
+}
+
+/** Decodes a path element string (`%XX` only; `+` stays a plus sign, as in any URL path). */
+export function decodePath(text: string): string {
+  if (text.indexOf('%') < 0) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new TargetError(`malformed percent-encoding in the path '${text.slice(0, 80)}': write a '%' as %25`);
+  }
+}
+
+/** Splits a raw request target into path and decoded parameters. Throws TargetError. */
+export function parseTarget(target: string): ParsedTarget {
+  let t = target;
+  // An absolute-form target (proxies) carries the origin before the path.
+  if (t.startsWith('http://') || t.startsWith('https://')) {
+    const slash = t.indexOf('/', t.indexOf('//') + 2);
+    t = slash < 0 ? '/' : t.slice(slash);
+  }
+  const hash = t.indexOf('#');
+  if (hash >= 0) t = t.slice(0, hash);
+  let cut = t.length;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 63 /* ? */ || c === 38 /* & */) { cut = i; break; }
+  }
+  // No prototype: parameter names such as `constructor` or `__proto__` are plain keys.
+  const params = Object.create(null) as Record<string, string>;
+  let i = cut + 1;
+  while (i <= t.length) {
+    let end = i;
+    while (end < t.length && t.charCodeAt(end) !== 38 && t.charCodeAt(end) !== 63) end++;
+    if (end > i) {
+      const piece = t.slice(i, end);
+      const eq = piece.indexOf('=');
+      const name = formDecode(eq < 0 ? piece : piece.slice(0, eq), 'a parameter name');
+      if (!Object.hasOwn(params, name)) params[name] = eq < 0 ? '' : formDecode(piece.slice(eq + 1), `parameter '${name}'`);
+    }
+    i = end + 1;
+  }
+  return { path: t.slice(0, cut), params };
+}

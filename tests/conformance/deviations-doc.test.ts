@@ -1,0 +1,55 @@
+// deviations.md must list exactly the deviations of deviations.ts, one line per capture, with the
+// same reasons. `UPDATE_DEVIATIONS=1 npx vitest run tests/conformance` rewrites it from the table.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { loadCaptures } from '../support/reference';
+import { DEVIATIONS } from './deviations';
+
+const FILE = join(import.meta.dirname, 'deviations.md');
+
+const HEAD = `# Deviations from the reference captures
+
+\`tests/conformance/reference.test.ts\` replays every capture of \`tests/reference/flecs-3.2/\`
+through our router. Before comparing, these mechanical renames are applied to the reference's
+side (they are product decisions, DECISIONS.md, and apply to every capture):
+
+- \`flecs\` -> \`ecs\` in module names, in requests and replies (DECISIONS "Names").
+- Query reply fields are named as their parameters: \`vars\` -> \`variables\`, \`var_labels\` ->
+  \`variable_labels\`, \`var_ids\` -> \`variable_ids\`, \`eval_duration\` -> \`duration\`; top-level
+  \`type_info\` is an array aligned with the terms (the reference: an object keyed by name).
+- A successful PUT answers \`{}\` (the reference: an empty body); every error is JSON
+  \`{"error": …}\` (the reference: sometimes an empty or plain-text body). Error texts are ours
+  (they name the culprit and say what to do), so only the status and the presence of \`error\`
+  are compared; our \`position\` of a query parse error is extra.
+- Numbers are compared within f32 precision (the reference prints f32 members with 10 digits,
+  \`5.9699997902\`; we print the shortest decimal, \`5.97\`). Time-dependent values (Comet's
+  position, Mars's once it moves in run A, the World's monitor summary, durations, statistics)
+  are compared by shape only. Results, and the ids of an entity, are compared as multisets: the
+  contract gives them no order.
+- The transport's part is not replayed: a HEAD request is sent to the router as GET, as the
+  transport does.
+
+Every other difference is listed below, one line per capture, with the rule that explains it.
+The test checks our reply for each of these against that rule (deviations.ts).
+
+`;
+
+function document(): string {
+  const caps = new Map(loadCaptures().map((c) => [Number(c.file.slice(0, 3)), c]));
+  const first = new Map<string, string>();
+  const lines = Object.entries(DEVIATIONS).map(([n, d]) => {
+    const c = caps.get(Number(n))!;
+    const no = String(n).padStart(3, '0');
+    const url = c.url.length > 60 ? `${c.url.slice(0, 57)}...` : c.url;
+    const seen = first.get(d.why);
+    if (seen === undefined) first.set(d.why, no);
+    return `- ${no} \`${c.method} ${url}\`: ${seen === undefined ? d.why : `same as ${seen}`}`;
+  });
+  return `${HEAD}${lines.join('\n')}\n`;
+}
+
+test('deviations.md lists every documented deviation, one line each', () => {
+  if (process.env.UPDATE_DEVIATIONS) writeFileSync(FILE, document());
+  expect(readFileSync(FILE, 'utf8')).toBe(document());
+});

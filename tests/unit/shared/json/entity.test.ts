@@ -1,0 +1,73 @@
+// The entity reply serializer on the reference world (WORLD.md): parts switched by options.
+import { describe, expect, test } from 'vitest';
+import { serializeEntity, type EntityReplyOptions } from '../../../../src/shared/json';
+import { entityReplySchema } from '../../../../src/shared/protocol';
+import { buildReferenceWorld } from '../../../fixtures/reference-world';
+
+const { world, ids } = buildReferenceWorld();
+const reply = (path: string, o: EntityReplyOptions = {}) => {
+  const body = JSON.parse(serializeEntity(world, world.lookup(path), o)) as Record<string, unknown>;
+  entityReplySchema.parse(body);
+  return body;
+};
+
+describe('entity reply', () => {
+  test('defaults: dotted path and public ids only', () => {
+    expect(reply('Sun.Earth')).toEqual({ path: 'Sun.Earth', ids: [['Position'], ['Velocity'], ['Mass'], ['Opaque'], ['Planet'], ['Eats', 'Apples']] });
+  });
+
+  test('values and type_info are aligned with ids; 0 for tags, pairs and opaque data', () => {
+    const r = reply('Sun.Earth', { values: true, type_info: true });
+    expect(r.values).toEqual([{ x: 1, y: 0 }, { x: 0, y: 0 }, { value: 5.97 }, 0, 0, 0]);
+    expect(r.type_info).toEqual([{ x: ['float'], y: ['float'] }, { x: ['float'], y: ['float'] }, { value: ['float'] }, 0, 0, 0]);
+  });
+
+  test('private=true adds name, parent and doc ids; doc values are shown', () => {
+    const r = reply('Sun.Earth', { private: true, values: true });
+    const pairs = (r.ids as string[][]).map((id) => id.join(','));
+    expect(pairs).toEqual(expect.arrayContaining(['ecs.core.Identifier,ecs.core.Name', 'ecs.core.ChildOf,Sun', 'ecs.doc.Description,ecs.core.Name']));
+    expect((r.values as unknown[])[pairs.indexOf('ecs.doc.Description,ecs.core.Name')]).toEqual({ value: 'The Earth' });
+  });
+
+  test('doc fields: label falls back to the name, then the id; unset brief/link are left out', () => {
+    expect(reply('Sun.Earth', { label: true, brief: true, link: true, color: true })).toMatchObject({
+      label: 'The Earth', brief: 'Third planet from the Sun', link: 'https://en.wikipedia.org/wiki/Earth', color: '#0000ff',
+    });
+    const moon = reply('Sun.Earth.Moon', { label: true, brief: true, link: true });
+    expect(moon.label).toBe('Moon');
+    expect(moon.brief).toBe('Earth\'s "natural" satellite\nline2');
+    expect('link' in moon).toBe(false);
+    expect(JSON.parse(serializeEntity(world, 549, { label: true })).label).toBe('549');
+  });
+
+  test('is_a lists what is inherited: overridden ids are hidden, bases of bases follow', () => {
+    expect(reply('Ship1', { values: true })).toMatchObject({
+      is_a: [{ path: 'SpaceShip', ids: [['Position']], values: [{ x: 1, y: 2 }] }],
+      ids: [['Velocity'], ['Enemy'], ['Eats', 'Pears']],
+    });
+    expect('is_a' in reply('Ship1', { base: false })).toBe(false);
+    expect('is_a' in reply('Sun')).toBe(false);
+    const w = world;
+    const Big = w.prefab('BigShip');
+    w.add(Big, w.pair(w.core.IsA, ids.SpaceShip!));
+    w.set(Big, ids.Mass!, { value: 7 });
+    const inst = w.instantiate(Big, { name: 'Big1' });
+    expect(JSON.parse(serializeEntity(w, inst, {})).is_a).toEqual([
+      { path: 'BigShip', ids: [['Mass']] },
+      { path: 'SpaceShip', ids: [['Position'], ['Velocity']] },
+    ]);
+  });
+
+  test('ids=false leaves ids out but keeps values', () => {
+    expect(reply('Sun', { ids: false, values: true })).toEqual({ path: 'Sun', values: [{ x: 0, y: 0 }, { value: 1000 }] });
+  });
+
+  test('matches, refs and alerts', () => {
+    expect(reply('Sun.Earth', { matches: true }).matches).toEqual(['Move', 'Planets', 'EatsQuery', 'PlanetParent']);
+    expect(reply('Sun', { refs: world.core.ChildOf }).refs).toEqual({ ChildOf: ['Sun.Earth', 'Sun.Mars'] });
+    expect(reply('Apples', { refs: '*' }).refs).toEqual({ Eats: ['Sun.Earth', 'Sun.Earth.Moon'] });
+    const alert = { alert: 'LowFuel', message: 'Sun is low on fuel', severity: 'Warning' };
+    expect(reply('Sun', { alerts: true, alertsOf: () => [alert] }).alerts).toEqual([alert]);
+    expect('alerts' in reply('Sun', { alerts: true, alertsOf: () => [] })).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+// Number text of replies (DECISIONS "Numbers"): f32 members print the shortest decimal that reads
+// back to the same f32, integers print plain, NaN and infinities print null.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { formatF32, formatF64, formatInt, plainDecimal } from '../../../../src/shared/json';
+
+const f32 = (x: number) => Math.fround(x);
+
+describe('formatF32', () => {
+  test.each([
+    [5.97, '5.97'], [0.642, '0.642'], [0.1, '0.1'], [-2.5, '-2.5'], [1.5, '1.5'], [0.25, '0.25'],
+    [10000, '10000'], [12345, '12345'], [1000000, '1000000'], [3.14159265358979, '3.1415927'],
+    [1e-7, '0.0000001'], [1e20, '100000000000000000000'], [100000000000, '100000000000'],
+    [0, '0'], [-0, '0'], [16777216, '16777216'],
+  ])('%s prints as %s', (value, text) => {
+    expect(formatF32(f32(value))).toBe(text);
+  });
+
+  test('NaN and infinities print null, so the reply stays valid JSON', () => {
+    expect(formatF32(Number.NaN)).toBe('null');
+    expect(formatF32(Infinity)).toBe('null');
+    expect(formatF32(-Infinity)).toBe('null');
+  });
+
+  test('every f32 prints as a plain JSON number that reads back to the same f32, with the fewest digits', () => {
+    const bits = new Uint32Array(1), view = new Float32Array(bits.buffer);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 0xffffffff }), (b) => {
+      bits[0] = b;
+      const v = view[0]!;
+      const text = formatF32(v);
+      if (!Number.isFinite(v)) return text === 'null';
+      expect(text).toMatch(/^-?\d+(\.\d+)?$/);
+      expect(Math.fround(JSON.parse(text) as number)).toBe(v === 0 ? 0 : v);
+      // Shortest, and the closest of that length: what the first round-tripping toPrecision gives.
+      if (!(Math.abs(v) < 2 ** 24 && Number.isInteger(v))) {
+        let p = 1;
+        while (Math.fround(Number(v.toPrecision(p))) !== v) p++;
+        expect(JSON.parse(text)).toBe(Number(v.toPrecision(p)));
+      }
+      return true;
+    }), { numRuns: 50_000 });
+  });
+});
+
+describe('formatF64 and formatInt', () => {
+  test('doubles print their shortest round-trip text in plain notation', () => {
+    expect(formatF64(0.1)).toBe('0.1');
+    expect(formatF64(1e21)).toBe('1000000000000000000000');
+    expect(formatF64(1.5e-7)).toBe('0.00000015');
+    expect(formatF64(Number.NaN)).toBe('null');
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (v) => {
+      const text = formatF64(v);
+      expect(text).not.toContain('e');
+      expect(JSON.parse(text)).toBe(v === 0 ? 0 : v);
+    }), { numRuns: 5_000 });
+  });
+
+  test('integers are plain digits, never 1e4', () => {
+    expect(formatInt(10000)).toBe('10000');
+    expect(formatInt(2 ** 53 - 1)).toBe('9007199254740991');
+    expect(formatInt(-42)).toBe('-42');
+    expect(formatInt(Infinity)).toBe('null');
+  });
+
+  test('plainDecimal rewrites exponent notation', () => {
+    expect(plainDecimal('1e4')).toBe('10000');
+    expect(plainDecimal('-1.25e+3')).toBe('-1250');
+    expect(plainDecimal('1.5e-3')).toBe('0.0015');
+    expect(plainDecimal('2.5e0')).toBe('2.5');
+    expect(plainDecimal('42')).toBe('42');
+  });
+});

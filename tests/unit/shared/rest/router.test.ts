@@ -1,0 +1,76 @@
+// The router as a whole: endpoints and methods (404, 405 + Allow), JSON errors everywhere,
+// /openapi.json generated from the schemas, /world and /tables.
+import { describe, expect, test } from 'vitest';
+import { openApiDocument, tablesReplySchema, worldReplySchema } from '../../../../src/shared/protocol';
+import { setup } from './helpers';
+
+const { get, call, router, world } = setup();
+
+describe('router', () => {
+  test('unknown endpoints are 404 "unknown endpoint …" (the transport counts them by that text)', () => {
+    for (const url of ['/foo', '/', '/scope', '/query/x?q=Position', '/tablesXYZ', '/entityX/Sun', 'entity/Sun', '/world/x']) {
+      const r = get(url);
+      expect(r.status, url).toBe(404);
+      expect(r.json.error, url).toMatch(/^unknown endpoint /);
+    }
+    expect(call('PUT', '/foo/Sun').json.error).toMatch(/^unknown endpoint 'PUT \/foo\/Sun'/);
+  });
+
+  test('a known endpoint with the wrong method is 405 with Allow', () => {
+    const cases: [string, string, string][] = [
+      ['PUT', '/entity/Sun', 'GET'], ['POST', '/entity/Sun', 'GET'], ['DELETE', '/entity/Sun', 'GET'], ['PATCH', '/entity/Sun', 'GET'],
+      ['GET', '/enable/Sun', 'PUT'], ['GET', '/set/Sun', 'PUT'], ['PUT', '/query?q=Position', 'GET'], ['get', '/entity/Sun', 'GET'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const r = call(method, url);
+      expect(r.status, `${method} ${url}`).toBe(405);
+      expect(r.headers).toEqual({ Allow: allow });
+      expect(r.json.error).toContain(allow);
+    }
+    expect(get('/enable/Sun').status).toBe(405);
+    expect(get('/entity/Sun').status).toBe(200);
+  });
+
+  test('OPTIONS on a known endpoint lists the methods', () => {
+    expect(router.route('OPTIONS', '/entity/Sun')).toEqual({ status: 204, headers: { Allow: 'GET, OPTIONS' }, body: '' });
+  });
+
+  test('the router is a RestHandler', () => {
+    expect(router({ method: 'GET', url: '/entity/Sun', headers: {} })).toEqual(router.route('GET', '/entity/Sun'));
+  });
+
+  test('malformed percent-encoding is a 400 JSON error', () => {
+    expect(get('/entity/%E0%A4%A').status).toBe(400);
+    expect(get('/query?q=%ZZ').status).toBe(400);
+  });
+
+  test('/openapi.json describes every endpoint and parameter from the schemas', () => {
+    const doc = get('/openapi.json').json;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(['/entity/{path}', '/query', '/enable/{path}', '/disable/{path}', '/delete/{path}', '/set/{path}',
+      '/stats/{category}/{period}', '/stats/{category}', '/world', '/tables', '/openapi.json']);
+    const query = doc.paths['/query'].get;
+    const limit = query.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,15}$', default: '100' } });
+    expect(query.parameters.find((p: { name: string }) => p.name === 'values').schema.enum).toEqual(['true', 'false']);
+    expect(query.responses['400'].content['application/json'].schema.properties.error.type).toBe('string');
+    expect(doc.paths['/set/{path}'].put.parameters.find((p: { name: string }) => p.name === 'data').required).toBe(true);
+    expect(doc.info.title).toBe('refapp REST interface');
+    expect(openApiDocument({ maxLimit: 5 }).paths).toBeDefined();
+  });
+
+  test('/world lists user entities table by table, without built-ins', () => {
+    const body = worldReplySchema.parse(get('/world').json);
+    const names = body.results.flatMap((r) => r.entities.map((e) => (r.parent ? `${r.parent}.${e}` : e)));
+    expect(names).toEqual(expect.arrayContaining(['Sun', 'Sun.Earth', 'Ship1.Engine', 549, 2047, 'Planets']));
+    expect(names).not.toContain('World');
+    const sun = body.results.find((r) => r.entities.includes('Sun'))!;
+    expect(sun.values[sun.ids.findIndex((id) => id[0] === 'Mass')]).toEqual([{ value: 1000 }]);
+  });
+
+  test('/tables lists every table with its type and count', () => {
+    const tables = tablesReplySchema.parse(get('/tables').json);
+    expect(tables).toHaveLength(world.tables.size);
+    expect(tables.find((t) => t.type.join() === 'Dust')?.count).toBe(1200);
+  });
+});
