@@ -29,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node out/main/host.js --port ${E2E_PORT} --title e2e-demo --seed 7`,
+    command: `node out/main/ecs-live.js --port ${E2E_PORT} --title e2e-demo --seed 7`,
     url: `http://127.0.0.1:${E2E_PORT}/entity/ecs/core/World`,
     reuseExistingServer: false,
     timeout: 30_000,

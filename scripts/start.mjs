@@ -21,7 +21,7 @@ function newestMtime(dir) {
 }
 
 function buildIfNeeded() {
-  const stamp = join(root, 'out/main/host.js');
+  const stamp = join(root, 'out/main/ecs-live.js');
   const sources = Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'electron.vite.config.ts')).mtimeMs);
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= sources) return;
   console.log('building (electron-vite build)…');
@@ -58,5 +58,5 @@ if (electron) {
   launch(electron, ['.', ...args]);
 } else {
   if (!wantsHelp && !headless) console.log('Electron binary not available (not installed and the download failed): running the plain-Node host instead.');
-  launch(process.execPath, [join(root, 'out/main/host.js'), ...args]);
+  launch(process.execPath, [join(root, 'out/main/ecs-live.js'), ...args]);
 }

@@ -1,0 +1,93 @@
+// The Host: one world running the demo at its target rate, the REST server on the Rest
+// singleton's port, and the frame feed for the viewport. Both entries (Electron and plain Node)
+// create a Host; everything they show comes from here.
+import { runApp, type App } from '../../shared/app';
+import { World } from '../../shared/ecs';
+import { setHttpCountersSource } from '../../shared/monitor';
+import { FrameWriter } from '../../shared/protocol/frame';
+import { createRouter, type Router } from '../../shared/rest';
+import type { HostOptions } from '../cli';
+import { createHttpTransport, type HttpTransport } from '../http';
+import { createDemo, metaMessage, metaVersion, packFrame, type Demo } from '../sim';
+import { FrameHub } from './frame-hub';
+import { attachFrameSocket, type FrameSocket } from './frame-socket';
+
+/** Where the host can be reached once started. */
+export interface HostUrls {
+  /** Base URL of the REST interface, e.g. http://127.0.0.1:27750 */
+  readonly rest: string;
+  readonly viewport: string;
+  readonly explorer: string;
+}
+
+/** A running simulation with its REST server and frame feed. */
+export class Host {
+  readonly world = new World();
+  readonly demo: Demo;
+  readonly app: App;
+  readonly router: Router;
+  readonly frames = new FrameHub();
+  private readonly writer = new FrameWriter();
+  private transport: HttpTransport | undefined;
+  private socket: FrameSocket | undefined;
+  private serving: Promise<HostUrls> | undefined;
+  private lastMeta = -1;
+
+  /** `staticRoot` is the folder of the built pages (out/renderer); entries pass it, as only they know where they are. */
+  constructor(readonly options: HostOptions, readonly staticRoot: string) {
+    const w = this.world;
+    // The title comes from the command line (DECISIONS: the program's base name or --title).
+    this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true });
+    this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
+    this.router = createRouter(w, { maxLimit: options.maxLimit });
+    this.app.onFrame(() => this.publishFrame());
+    // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
+    w.observe(w.core.Rest, 'set', () => { this.serving = this.serve(); this.serving.catch(() => {}); });
+    w.observe(w.core.Rest, 'remove', () => { void this.stopServing(); });
+  }
+
+  /** Starts the loop and the REST server (on the options' port and address). */
+  async start(): Promise<HostUrls> {
+    const w = this.world;
+    w.set(w.core.World, w.core.Rest, { port: this.options.port, address: this.options.address });
+    const urls = await this.serving!;
+    this.app.start();
+    return urls;
+  }
+
+  private async serve(): Promise<HostUrls> {
+    await this.stopServing();
+    const w = this.world;
+    const rest = w.get<{ port: number; address: string }>(w.core.World, w.core.Rest)!;
+    const transport = createHttpTransport({ port: rest.port, address: rest.address, token: this.options.token, staticRoot: this.staticRoot }, this.router);
+    this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn));
+    this.transport = transport;
+    setHttpCountersSource(w, () => transport.counters as unknown as Record<string, number>);
+    const { address, port } = await transport.listen();
+    const host = address.includes(':') ? `[${address}]` : address;
+    const base = `http://${host}:${port}`;
+    return { rest: base, viewport: `${base}/viewport/`, explorer: `${base}/explorer/` };
+  }
+
+  private async stopServing(): Promise<void> {
+    const t = this.transport, s = this.socket;
+    this.transport = undefined;
+    this.socket = undefined;
+    await s?.close();
+    await t?.close();
+  }
+
+  private publishFrame(): void {
+    if (this.frames.subscribers === 0) return;
+    const version = metaVersion(this.demo);
+    if (version !== this.lastMeta) { this.lastMeta = version; this.frames.publishMeta(metaMessage(this.demo)); }
+    this.frames.publish(packFrame(this.demo, this.writer));
+  }
+
+  /** Stops the loop, the servers and every connection. */
+  async stop(): Promise<void> {
+    this.app.stop();
+    this.frames.close();
+    await this.stopServing();
+  }
+}

@@ -1,0 +1,5 @@
+// The host shared by the Electron and the plain-Node entries.
+export { Host, type HostUrls } from './host';
+export { FrameHub } from './frame-hub';
+export { attachFramePort, type FramePortLink } from './frame-port';
+export { attachFrameSocket, type FrameSocket } from './frame-socket';
