@@ -18,7 +18,7 @@ const c = (key: string, brief: string): MetricDef => ({ key, kind: 'counter', br
 export const WORLD_METRICS: readonly MetricDef[] = [
   g('entities.count', 'Alive entity ids in the world'),
   g('entities.not_alive_count', 'Not alive entity ids in the world (deleted, waiting to be recycled)'),
-  g('performance.fps', 'Frames per second (1 / the frame\'s delta time)'),
+  g('performance.fps', 'Frames per second (over the last 30 frames)'),
   g('performance.frame_time', 'Time spent in frame (seconds)'),
   g('performance.system_time', 'Time spent on running systems in frame (seconds)'),
   g('performance.merge_time', 'Time spent on merging commands in frame (seconds)'),

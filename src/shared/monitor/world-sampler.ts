@@ -16,6 +16,8 @@ export interface AlertCountSource {
 }
 
 const N = WORLD_METRICS.length;
+/** Frames over which fps is measured. */
+const FPS_FRAMES = 30;
 const ENTITIES = metricIndex('entities.count');
 const NOT_ALIVE = metricIndex('entities.not_alive_count');
 const FPS = metricIndex('performance.fps');
@@ -62,6 +64,10 @@ export class WorldSampler {
   /** Values of the walked metrics (WALKED order), as of the last refresh. */
   private readonly walked = new Float64Array(WALKED.length);
   private readonly scratch = new Float64Array(N);
+  /** Delta times of the last FPS_FRAMES frames (a ring) and their sum. */
+  private readonly deltas = new Float64Array(FPS_FRAMES);
+  private deltaSum = 0;
+  private deltaCount = 0;
   private http: HttpCountersSource | undefined;
 
   constructor(readonly world: World, private readonly alerts: AlertCountSource) {
@@ -77,6 +83,20 @@ export class WorldSampler {
     for (let k = 0; k < HTTP.length; k++) this.previous[HTTP[k]!] = httpValue(counters, k);
   }
 
+  /**
+   * Frames per second over the last FPS_FRAMES frames: frames / time they took. The mean of 1/dt
+   * would overstate the rate whenever frames are uneven (a late frame is followed by an early one).
+   */
+  private fps(deltaTime: number): number {
+    if (!(deltaTime > 0)) return 0;
+    const slot = this.deltaCount % FPS_FRAMES;
+    this.deltaSum += deltaTime - this.deltas[slot]!;
+    this.deltas[slot] = deltaTime;
+    this.deltaCount++;
+    const n = Math.min(this.deltaCount, FPS_FRAMES);
+    return this.deltaSum > 0 ? tidy(n / this.deltaSum) : 0;
+  }
+
   /** Starts counting pipeline rebuilds from a total (so earlier rebuilds are not one big spike). */
   resetPipelineBuilds(total: number): void {
     this.previous[BUILDS] = total;
@@ -90,7 +110,7 @@ export class WorldSampler {
     const w = this.world, cmd = w.commands, st = w.counters;
     out[at + ENTITIES] = w.entities.aliveCount;
     out[at + NOT_ALIVE] = w.entities.notAliveCount;
-    out[at + FPS] = deltaTime > 0 ? tidy(1 / deltaTime) : 0;
+    out[at + FPS] = this.fps(deltaTime);
     out[at + FRAME_TIME] = tidy(frame.frameTime);
     out[at + SYSTEM_TIME] = tidy(frame.systemTime);
     out[at + MERGE_TIME] = tidy(frame.mergeTime);
