@@ -1,16 +1,10 @@
 // The viewport draws the live scene from binary frames; disabling, enabling, deleting and moving
 // an entity over REST shows on screen within a few frames. Screenshots are test artifacts.
 import { expect, test, type Page } from '@playwright/test';
+import type { ViewportTestHooks } from '../../src/renderer/viewport';
 import { entityId, getJson, put } from './support/rest';
 
-interface Hooks {
-  frameNumber(): number;
-  instanceCount(): number;
-  has(id: number): boolean;
-  project(id: number): { x: number; y: number } | null;
-  pick(x: number, y: number): { id: number; name?: string; path?: string } | null;
-  title(): string;
-}
+type Hooks = ViewportTestHooks;
 
 async function hooks<T>(page: Page, fn: (h: Hooks, arg: number) => T, arg = 0): Promise<T> {
   return page.evaluate(([body, a]) => {
