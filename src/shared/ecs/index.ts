@@ -1,6 +1,7 @@
 // Public API of the entity-component store.
 export { World, type EntityOptions, type ComponentOptions, type DocField, type SetEntry } from './world';
-export type { WorldCore, TableListener, EntityLocation, StoreCounters } from './world-core';
+export type { WorldCore, EntityLocation } from './world-core';
+export { TableIndex, type TableListener, type StoreCounters, type TableEnv } from './table-index';
 export { markBuiltinTree } from './builtins';
 export { EcsError, type EcsErrorCode } from './errors';
 export {

@@ -7,25 +7,14 @@ import type { CoreIds } from './core-ids';
 import { EntityIndex } from './entity-index';
 import { EcsError } from './errors';
 import { Hierarchy } from './hierarchy';
-import { IdRecord } from './id-record';
+import type { IdRecord } from './id-record';
+import { TableIndex, type StoreCounters, type TableListener } from './table-index';
+export type { StoreCounters, TableListener } from './table-index';
 import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
 import { Observers, type ObserverEvent, type ObserverFn } from './observers';
-import { Table, mapColumns, type Edge, type TableFlags } from './table';
+import type { Table } from './table';
 import { planWrite, readValue, type LeafWrite, type WriteOptions } from './values';
 
-/** Listener of table creation and deletion (query caches). */
-export interface TableListener {
-  onTableCreate(table: Table): void;
-  onTableDelete(table: Table): void;
-}
-
-/** Counters of table and id churn (cumulative). */
-export interface StoreCounters {
-  tablesCreated: number;
-  tablesDeleted: number;
-  idsCreated: number;
-  idsDeleted: number;
-}
 
 /** Where an alive entity is stored. */
 export interface EntityLocation {
@@ -45,21 +34,20 @@ export class WorldCore {
   readonly observers = new Observers();
   /** Registered components by entity index. */
   readonly components = new Map<number, ComponentInfo>();
+  /** All tables and their id records. */
+  readonly index: TableIndex = new TableIndex(this);
   /** Tables by id, in creation order. */
-  readonly tables = new Map<number, Table>();
+  readonly tables = this.index.tables;
   /** Id records (including wildcard patterns). */
-  readonly records = new Map<Id, IdRecord>();
+  readonly records = this.index.records;
   /** Built-in ids; set by the bootstrap before anything else is created. */
   core!: CoreIds;
   /** Entity indices of built-in entities (cannot be deleted). */
   readonly builtin = new Set<number>();
   readonly commands: CommandCounters = newCommandCounters();
-  readonly counters: StoreCounters = { tablesCreated: 0, tablesDeleted: 0, idsCreated: 0, idsDeleted: 0 };
+  readonly counters: StoreCounters = this.index.counters;
   /** The empty table (entities without ids). */
   readonly root: Table;
-  private readonly tableByKey = new Map<string, Table>();
-  private readonly tableListeners: TableListener[] = [];
-  private nextTableId = 0;
   private deferDepth = 0;
   /**
    * Bumped whenever an entity that other tables refer to (a component, relationship, pair target,
@@ -74,7 +62,7 @@ export class WorldCore {
   private readonly queue = new CommandQueue();
 
   constructor() {
-    this.root = this.createTable([]);
+    this.root = this.index.forType([]);
   }
 
   // ---------------------------------------------------------------- entities
@@ -155,93 +143,12 @@ export class WorldCore {
 
   /** Registers a listener of table creation/deletion; it is called for existing tables now. */
   addTableListener(l: TableListener): () => void {
-    this.tableListeners.push(l);
-    for (const t of this.tables.values()) l.onTableCreate(t);
-    return () => {
-      const i = this.tableListeners.indexOf(l);
-      if (i >= 0) this.tableListeners.splice(i, 1);
-    };
-  }
-
-  private flagsOf(type: readonly Id[]): TableFlags {
-    const c = this.core;
-    const flags: TableFlags = { disabled: false, prefab: false, parentIndex: 0, hasIsA: false };
-    if (!c) return flags;
-    const childOf = entityIndex(c.ChildOf), isA = entityIndex(c.IsA);
-    for (const id of type) {
-      if (id === c.Disabled) flags.disabled = true;
-      else if (id === c.Prefab) flags.prefab = true;
-      else if (isPair(id)) {
-        const r = pairFirstIndex(id);
-        if (r === childOf) flags.parentIndex = pairSecondIndex(id);
-        else if (r === isA) flags.hasIsA = true;
-      }
-    }
-    return flags;
-  }
-
-  private recordFor(id: Id): IdRecord {
-    let r = this.records.get(id);
-    if (!r) { r = new IdRecord(id); this.records.set(id, r); this.counters.idsCreated++; }
-    return r;
-  }
-
-  private createTable(type: readonly Id[]): Table {
-    const data = type.map((id) => this.dataOf(id));
-    const table = new Table(this.nextTableId++, type, data, this.flagsOf(type));
-    this.tables.set(table.id, table);
-    this.tableByKey.set(table.key, table);
-    this.counters.tablesCreated++;
-    if (this.core) {
-      const W = this.core.Wildcard;
-      for (let i = 0; i < type.length; i++) {
-        const id = type[i]!;
-        this.markUsedAsId(id);
-        this.recordFor(id).add(table, i);
-        this.recordFor(W).add(table, i);
-        if (isPair(id)) {
-          const r = this.aliveAt(pairFirstIndex(id)), t = this.aliveAt(pairSecondIndex(id));
-          this.recordFor(makePair(r, W)).add(table, i);
-          this.recordFor(makePair(W, t)).add(table, i);
-          this.recordFor(makePair(W, W)).add(table, i);
-        }
-      }
-    }
-    for (const l of this.tableListeners) l.onTableCreate(table);
-    return table;
+    return this.index.addListener(l);
   }
 
   /** The table with exactly this (sorted) type, created if needed. */
   tableForType(type: readonly Id[]): Table {
-    return this.tableByKey.get(type.join(',')) ?? this.createTable(type);
-  }
-
-  private deleteTable(table: Table): void {
-    if (table === this.root || !this.tables.has(table.id)) return;
-    for (const l of this.tableListeners) l.onTableDelete(table);
-    this.tables.delete(table.id);
-    this.tableByKey.delete(table.key);
-    for (const [id, rec] of this.records) {
-      if (!rec.indices.has(table)) continue;
-      rec.remove(table);
-      if (rec.tables.length === 0) { this.records.delete(id); this.counters.idsDeleted++; }
-    }
-    for (const inc of table.incoming) (inc.add ? inc.from.addEdges : inc.from.removeEdges).delete(inc.id);
-    for (const [, edge] of table.addEdges) removeIncoming(edge.to, table);
-    for (const [, edge] of table.removeEdges) removeIncoming(edge.to, table);
-    this.counters.tablesDeleted++;
-  }
-
-  private edge(from: Table, id: Id, add: boolean): Edge {
-    const edges = add ? from.addEdges : from.removeEdges;
-    let e = edges.get(id);
-    if (e) return e;
-    const type = add ? insertSorted(from.type, id) : from.type.filter((x) => x !== id);
-    const to = this.tableForType(type);
-    e = { to, map: mapColumns(from, to) };
-    edges.set(id, e);
-    to.incoming.push({ from, id, add });
-    return e;
+    return this.index.forType(type);
   }
 
   /** Moves an entity to another table, copying shared columns; new columns are left to the caller. */
@@ -345,7 +252,7 @@ export class WorldCore {
       try { this.removeNow(e, exclusive); } finally { this.replacingExclusive = false; }
     }
     const src = this.entities.table[i]!;
-    const edge = this.edge(src, id, true);
+    const edge = this.index.edge(src, id, true);
     const row = this.move(e, src, this.entities.row[i]!, edge.to, edge.map);
     const col = edge.to.columnOf.get(id);
     if (col !== undefined) this.initAddedColumn(e, edge.to, col, row, id);
@@ -365,7 +272,7 @@ export class WorldCore {
       return;
     }
     if (!from.typeIndex.has(id)) return;
-    const edge = this.edge(from, id, false);
+    const edge = this.index.edge(from, id, false);
     this.beforeRemove(e, id);
     this.observers.emit(id, 'remove', e);
     this.move(e, from, this.entities.row[i]!, edge.to, edge.map);
@@ -515,8 +422,8 @@ export class WorldCore {
     this.commands.delete++;
   }
 
-  /** Marks the entity indices an id refers to (so deleting them purges their uses). */
-  private markUsedAsId(id: Id): void {
+  /** @internal Marks the entity indices an id refers to (so deleting them purges their uses). */
+  markUsedAsId(id: Id): void {
     if (isPair(id)) { this.markIndex(pairFirstIndex(id)); this.markIndex(pairSecondIndex(id)); }
     else this.markIndex(entityIndex(id));
   }
@@ -558,7 +465,7 @@ export class WorldCore {
       const i = entityIndex(e);
       this.move(e, t, this.entities.row[i]!, this.root, new Int32Array(0));
     }
-    this.deleteTable(t);
+    this.index.delete(t);
   }
 
   // ---------------------------------------------------------------- names (storage part)
@@ -606,19 +513,4 @@ export class WorldCore {
 
 function notAlive(e: Entity, what = 'entity'): EcsError {
   return new EcsError('not_alive', `${what} ${e} is not alive (deleted or never created)`);
-}
-
-function insertSorted(type: readonly Id[], id: Id): Id[] {
-  const out: Id[] = [];
-  let placed = false;
-  for (const x of type) {
-    if (!placed && id < x) { out.push(id); placed = true; }
-    out.push(x);
-  }
-  if (!placed) out.push(id);
-  return out;
-}
-
-function removeIncoming(to: Table, from: Table): void {
-  for (let i = to.incoming.length - 1; i >= 0; i--) if (to.incoming[i]!.from === from) to.incoming.splice(i, 1);
 }

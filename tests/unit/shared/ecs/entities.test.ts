@@ -71,3 +71,24 @@ describe('entity ids', () => {
     expect(() => w.entity({ id: 9999 })).toThrow(/in use/);
   });
 });
+
+describe('tables and id records', () => {
+  test('deleting parents deletes their (ChildOf, parent) tables and records: no growth over churn', () => {
+    const w = new World();
+    const Position = w.component('Position', { x: 'f32' });
+    const round = () => {
+      for (let i = 0; i < 50; i++) {
+        const p = w.entity(`P${i}`);
+        const c = w.entity({ parent: p });
+        w.set(c, Position, { x: i });
+      }
+      for (let i = 0; i < 50; i++) w.delete(w.lookup(`P${i}`));
+    };
+    round();
+    const tables = w.tables.size, records = w.records.size;
+    for (let r = 0; r < 5; r++) round();
+    expect(w.tables.size).toBe(tables);
+    expect(w.records.size).toBe(records);
+    expect((w.record(Position)?.tables ?? []).every((t) => w.tables.has(t.id))).toBe(true);
+  });
+});

@@ -1,0 +1,159 @@
+// All tables of a world: lookup by type, creation (with the id records that let queries find
+// tables by id or wildcard pattern), the add/remove edges between tables, and deletion.
+import type { ComponentInfo } from './component';
+import type { CoreIds } from './core-ids';
+import { IdRecord } from './id-record';
+import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
+import { Table, mapColumns, type Edge, type TableFlags } from './table';
+
+/** Listener of table creation and deletion (query caches). */
+export interface TableListener {
+  onTableCreate(table: Table): void;
+  onTableDelete(table: Table): void;
+}
+
+/** Counters of table and id churn (cumulative). */
+export interface StoreCounters {
+  tablesCreated: number;
+  tablesDeleted: number;
+  idsCreated: number;
+  idsDeleted: number;
+}
+
+/** What the index needs from its world. */
+export interface TableEnv {
+  /** Built-in ids (undefined while the world bootstraps). */
+  readonly core: CoreIds | undefined;
+  dataOf(id: Id): ComponentInfo | undefined;
+  aliveAt(index: number): Entity;
+  /** Called for every id of a new table (the world tracks which entities are used as ids). */
+  markUsedAsId(id: Id): void;
+}
+
+/** The tables of a world and their id records. */
+export class TableIndex {
+  /** Tables by id, in creation order. */
+  readonly tables = new Map<number, Table>();
+  /** Id records (including wildcard patterns). */
+  readonly records = new Map<Id, IdRecord>();
+  readonly counters: StoreCounters = { tablesCreated: 0, tablesDeleted: 0, idsCreated: 0, idsDeleted: 0 };
+  private readonly byKey = new Map<string, Table>();
+  private readonly listeners: TableListener[] = [];
+  private nextTableId = 0;
+
+  constructor(private readonly env: TableEnv) {}
+
+  /** Registers a listener; it is called for the existing tables now. Returns an unsubscribe function. */
+  addListener(l: TableListener): () => void {
+    this.listeners.push(l);
+    for (const t of this.tables.values()) l.onTableCreate(t);
+    return () => {
+      const i = this.listeners.indexOf(l);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  /** The table with exactly this (sorted) type, created if needed. */
+  forType(type: readonly Id[]): Table {
+    return this.byKey.get(type.join(',')) ?? this.create(type);
+  }
+
+  /** The cached transition from `from` when `id` is added (or removed). */
+  edge(from: Table, id: Id, add: boolean): Edge {
+    const edges = add ? from.addEdges : from.removeEdges;
+    let e = edges.get(id);
+    if (e) return e;
+    const type = add ? insertSorted(from.type, id) : from.type.filter((x) => x !== id);
+    const to = this.forType(type);
+    e = { to, map: mapColumns(from, to) };
+    edges.set(id, e);
+    to.incoming.push({ from, id, add });
+    return e;
+  }
+
+  /** Forgets a table (its entities must be gone): records, edges, listeners. */
+  delete(table: Table): void {
+    if (!this.tables.has(table.id) || table.type.length === 0) return;
+    for (const l of this.listeners) l.onTableDelete(table);
+    this.tables.delete(table.id);
+    this.byKey.delete(table.key);
+    // Only the records the table registered in (see create) can hold it.
+    this.forEachPattern(table.type, (pattern) => {
+      const rec = this.records.get(pattern);
+      if (!rec) return;
+      rec.remove(table);
+      if (rec.tables.length === 0) { this.records.delete(pattern); this.counters.idsDeleted++; }
+    });
+    for (const inc of table.incoming) (inc.add ? inc.from.addEdges : inc.from.removeEdges).delete(inc.id);
+    for (const [, edge] of table.addEdges) removeIncoming(edge.to, table);
+    for (const [, edge] of table.removeEdges) removeIncoming(edge.to, table);
+    this.counters.tablesDeleted++;
+  }
+
+  private create(type: readonly Id[]): Table {
+    const env = this.env;
+    const table = new Table(this.nextTableId++, type, type.map((id) => env.dataOf(id)), this.flagsOf(type));
+    this.tables.set(table.id, table);
+    this.byKey.set(table.key, table);
+    this.counters.tablesCreated++;
+    if (env.core) {
+      for (const id of type) env.markUsedAsId(id);
+      this.forEachPattern(type, (pattern, i) => this.recordFor(pattern).add(table, i));
+    }
+    for (const l of this.listeners) l.onTableCreate(table);
+    return table;
+  }
+
+  /** Calls fn for every id pattern a type index matches: the id, `*`, and (R, *), (*, T), (*, *) for pairs. */
+  private forEachPattern(type: readonly Id[], fn: (pattern: Id, typeIndex: number) => void): void {
+    const W = this.env.core!.Wildcard;
+    for (let i = 0; i < type.length; i++) {
+      const id = type[i]!;
+      fn(id, i);
+      fn(W, i);
+      if (isPair(id)) {
+        fn(makePair(this.env.aliveAt(pairFirstIndex(id)), W), i);
+        fn(makePair(W, this.env.aliveAt(pairSecondIndex(id))), i);
+        fn(makePair(W, W), i);
+      }
+    }
+  }
+
+  private recordFor(id: Id): IdRecord {
+    let r = this.records.get(id);
+    if (!r) { r = new IdRecord(id); this.records.set(id, r); this.counters.idsCreated++; }
+    return r;
+  }
+
+  private flagsOf(type: readonly Id[]): TableFlags {
+    const c = this.env.core;
+    const flags: TableFlags = { disabled: false, prefab: false, parentIndex: 0, hasIsA: false };
+    if (!c) return flags;
+    const childOf = entityIndex(c.ChildOf), isA = entityIndex(c.IsA);
+    for (const id of type) {
+      if (id === c.Disabled) flags.disabled = true;
+      else if (id === c.Prefab) flags.prefab = true;
+      else if (isPair(id)) {
+        const r = pairFirstIndex(id);
+        if (r === childOf) flags.parentIndex = pairSecondIndex(id);
+        else if (r === isA) flags.hasIsA = true;
+      }
+    }
+    return flags;
+  }
+}
+
+function insertSorted(type: readonly Id[], id: Id): Id[] {
+  const out: Id[] = [];
+  let placed = false;
+  for (const x of type) {
+    if (!placed && id < x) { out.push(id); placed = true; }
+    out.push(x);
+  }
+  if (!placed) out.push(id);
+  return out;
+}
+
+function removeIncoming(to: Table, from: Table): void {
+  for (let i = to.incoming.length - 1; i >= 0; i--) if (to.incoming[i]!.from === from) to.incoming.splice(i, 1);
+}
