@@ -32,6 +32,8 @@ export default defineConfig({
     build: {
       outDir: 'out/renderer',
       minify: true,
+      // three.js alone is ~600 kB minified; the viewport is one page, so one chunk is fine.
+      chunkSizeWarningLimit: 1200,
       rollupOptions: {
         input: {
           viewport: resolve(__dirname, 'src/renderer/viewport/index.html'),
