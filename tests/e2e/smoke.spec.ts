@@ -22,3 +22,22 @@ test('the viewport and explorer pages are served with a content security policy'
     expect(r.headers()['content-security-policy']).toContain("default-src 'self'");
   }
 });
+
+test('statistics of the running host: /stats/world/1s and /stats/pipeline/1m', async ({ request }) => {
+  type Sample = { avg: number[]; min: number[]; max: number[]; brief: string };
+  const world = await getJson<Record<string, Sample>>(request, '/stats/world/1s');
+  for (const key of ['entities.count', 'performance.fps', 'performance.frame_time', 'http.request_received_count']) {
+    expect(world[key], key).toBeDefined();
+    expect(world[key]!.avg).toHaveLength(60);
+    expect(world[key]!.brief.length).toBeGreaterThan(0);
+  }
+  // The demo has thousands of entities and runs near its target rate.
+  expect(world['entities.count']!.avg.at(-1)!).toBeGreaterThan(3000);
+  expect(world['performance.fps']!.avg.at(-1)!).toBeGreaterThan(20);
+  const pipeline = await getJson<{ name: string; time_spent: Sample; matched_entity_count: Sample }[]>(request, '/stats/pipeline/1m');
+  const names = pipeline.map((s) => s.name);
+  expect(names).toEqual(expect.arrayContaining(['OrbitPlanets', 'Travel', 'Move']));
+  expect(names.indexOf('OrbitPlanets')).toBeLessThan(names.indexOf('Travel'));
+  const query = await getJson<{ error: string }>(request, '/stats/world/2s', 400);
+  expect(query.error).toContain('1s');
+});

@@ -30,7 +30,7 @@ export class Host {
   private readonly writer = new FrameWriter();
   private transport: HttpTransport | undefined;
   private socket: FrameSocket | undefined;
-  private serving: Promise<HostUrls> | undefined;
+  private current: Promise<HostUrls> | undefined;
   private lastMeta = -1;
 
   /** `staticRoot` is the folder of the built pages (out/renderer); entries pass it, as only they know where they are. */
@@ -42,15 +42,20 @@ export class Host {
     this.router = createRouter(w, { maxLimit: options.maxLimit });
     this.app.onFrame(() => this.publishFrame());
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
-    w.observe(w.core.Rest, 'set', () => { this.serving = this.serve(); this.serving.catch(() => {}); });
+    w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });
     w.observe(w.core.Rest, 'remove', () => { void this.stopServing(); });
+  }
+
+  /** The server being started for the current Rest singleton (undefined when it is removed). */
+  get serving(): Promise<HostUrls> | undefined {
+    return this.current;
   }
 
   /** Starts the loop and the REST server (on the options' port and address). */
   async start(): Promise<HostUrls> {
     const w = this.world;
     w.set(w.core.World, w.core.Rest, { port: this.options.port, address: this.options.address });
-    const urls = await this.serving!;
+    const urls = await this.current!;
     this.app.start();
     return urls;
   }
@@ -71,6 +76,7 @@ export class Host {
 
   private async stopServing(): Promise<void> {
     const t = this.transport, s = this.socket;
+    if (!this.world.has(this.world.core.World, this.world.core.Rest)) this.current = undefined;
     this.transport = undefined;
     this.socket = undefined;
     await s?.close();

@@ -1,0 +1,54 @@
+// The host reacts to the ecs.rest.Rest singleton: setting it serves the REST interface on its
+// port, removing it stops the server; writes are visible to the next read.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { parseHostOptions } from '../../../../src/main/cli';
+import { Host } from '../../../../src/main/host/index';
+
+let host: Host | undefined;
+afterEach(async () => { await host?.stop(); host = undefined; });
+
+function makeHost(): Host {
+  const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', '--title', 'unit-host']);
+  return new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
+}
+
+async function get(base: string, path: string): Promise<{ status: number; body: unknown }> {
+  const r = await fetch(base + path);
+  return { status: r.status, body: await r.json() };
+}
+
+describe('the host', () => {
+  test('serves the REST interface once started, with the title from the command line', async () => {
+    host = makeHost();
+    const urls = await host.start();
+    const world = await get(urls.rest, '/entity/ecs/core/World?label=true');
+    expect(world.status).toBe(200);
+    expect(world.body).toMatchObject({ path: 'ecs.core.World', label: 'unit-host' });
+    expect((world.body as { ids: string[][] }).ids).toContainEqual(['ecs.rest.Rest']);
+  });
+
+  test('removing the Rest singleton stops the server; setting it again serves again', async () => {
+    host = makeHost();
+    const urls = await host.start();
+    const w = host.world;
+    w.remove(w.core.World, w.core.Rest);
+    await expect.poll(async () => fetch(urls.rest + '/entity/Sun').then(() => 'up', () => 'down')).toBe('down');
+    w.set(w.core.World, w.core.Rest, { port: 0, address: '127.0.0.1' });
+    const again = await host.serving;
+    expect((await get(again!.rest, '/entity/Sun')).status).toBe(200);
+  });
+
+  test('a write is visible to the next read, before any frame runs', async () => {
+    host = makeHost();
+    const urls = await host.start();
+    host.app.stop();
+    const data = encodeURIComponent(JSON.stringify({ ids: [['Position']], values: [{ x: 123.5 }] }));
+    const put = await fetch(`${urls.rest}/set/Sun?data=${data}`, { method: 'PUT' });
+    expect(put.status).toBe(200);
+    const sun = await get(urls.rest, '/entity/Sun?values=true');
+    expect((sun.body as { values: { x: number }[] }).values[0]!.x).toBe(123.5);
+  });
+});
