@@ -52,7 +52,7 @@ export function TitleBar({ panels, onTogglePanel, warning }: TitleBarProps) {
         <span class="logo" aria-hidden="true">◆</span>
         <h1 title="Application title (the World's doc name)">{title ?? 'Explorer'}</h1>
       </div>
-      <div class={`conn conn-${state}`} title={error ? error.message : `${stateText}: ${client.transport.label}`} data-state={state}>
+      <div class={`conn conn-${state}`} title={error ? error.message : `${stateText}: ${client.transport.label}`} data-state={state} data-testid="connection">
         <span class="dot" />
         <span class="conn-text">{stateText}</span>
         <span class="conn-target mono">{client.transport.kind === 'local' ? 'desktop app' : client.transport.label}</span>

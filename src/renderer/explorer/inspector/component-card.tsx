@@ -8,6 +8,11 @@ import { fieldsOf, valueAt } from './type-fields';
 import { memberSetData, overrideSetData } from './value-edit';
 import { ValueField } from './value-field';
 
+/** How an id is named to assistive technology: "Position", or "(TravellingTo, Sun.Earth)" for a pair. */
+function idLabel(id: readonly string[]): string {
+  return id.length > 1 ? `(${id.join(', ')})` : id[0] ?? '';
+}
+
 /** Props of ComponentCard. */
 export interface ComponentCardProps {
   /** Path of the inspected entity (the one that is changed). */
@@ -37,7 +42,7 @@ export function ComponentCard({ entity, entry, inheritedFrom }: ComponentCardPro
   };
 
   return (
-    <div class={`card${inheritedFrom ? ' inherited' : ''}`} data-component={entry.id.join(',')}>
+    <div class={`card${inheritedFrom ? ' inherited' : ''}`} data-component={entry.id.join(',')} role="group" aria-label={idLabel(entry.id)}>
       <div class="card-header">
         <span class="card-title"><IdText id={entry.id} labels={entry.label} /></span>
         {inheritedFrom ? (

@@ -1,6 +1,6 @@
 // The inspector's reading of an entity reply: doc fields, state (enabled/disabled), components
 // with values, tags and pairs — its own and, per IsA base, the inherited ones.
-import type { AlertInfo, ComponentValue, EntityReply, IdPath } from '../client';
+import { displayName, leafName, type AlertInfo, type ComponentValue, type EntityReply, type IdPath } from '../client';
 
 /** The id whose presence means "disabled". */
 export const DISABLED_ID = 'ecs.core.Disabled';
@@ -79,4 +79,13 @@ export function entityView(reply: EntityReply, path: string): EntityView {
 /** Key of an id for lists and lookups: "Position" or "Eats|Apples". */
 export function idKey(id: IdPath): string {
   return id.join('|');
+}
+
+/**
+ * The inspector's heading: the doc name when it says more than the entity's own name, else the
+ * name ("#1234" for an anonymous entity, whose doc name the server gives as its bare id).
+ */
+export function entityTitle(view: Pick<EntityView, 'path' | 'label'>): string {
+  const own = displayName(view.path);
+  return view.label && view.label !== leafName(view.path) && view.label !== own ? view.label : own;
 }

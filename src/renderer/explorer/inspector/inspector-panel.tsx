@@ -1,11 +1,11 @@
 // The inspector: everything about the selected entity — doc fields, state actions, alerts,
 // components (own and inherited per IsA base) with editable values, tags and pairs, and the named
 // queries and systems it matches. Re-reads every second while shown.
-import { INSPECTOR_PARTS, displayName, entityUrl, type EntityReply } from '../client';
+import { INSPECTOR_PARTS, entityUrl, type EntityReply } from '../client';
 import { EntityLink, IdText, Note, Panel, RequestError, Swatch, useRest } from '../ui';
 import { ComponentCard } from './component-card';
 import { EntityActions } from './entity-actions';
-import { entityView, idKey, type EntityView, type IdEntry } from './entity-view';
+import { entityTitle, entityView, idKey, type EntityView, type IdEntry } from './entity-view';
 
 /** How often the inspected entity is re-read, in ms. */
 export const INSPECTOR_POLL_MS = 1000;
@@ -40,7 +40,7 @@ export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProp
 }
 
 function EntityDetails({ path, view, onClose, onRunQuery }: { path: string; view: EntityView; onClose(): void; onRunQuery(text: string): void }) {
-  const title = view.label && view.label !== displayName(view.path) ? view.label : displayName(view.path);
+  const title = entityTitle(view);
   return (
     <div class="entity" data-entity={view.path}>
       <div class="entity-head">

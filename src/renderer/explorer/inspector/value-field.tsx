@@ -52,6 +52,7 @@ export function ValueField({ spec, value, readOnly, onCommit }: ValueFieldProps)
   if (spec.kind === 'bool') {
     input = (
       <input
+        id={id}
         type="checkbox"
         checked={value === true}
         disabled={readOnly || status.kind === 'saving'}
@@ -62,6 +63,7 @@ export function ValueField({ spec, value, readOnly, onCommit }: ValueFieldProps)
     const options = spec.options.includes(shown) || shown === '' ? spec.options : [shown, ...spec.options];
     input = (
       <select
+        id={id}
         value={shown}
         disabled={readOnly || status.kind === 'saving'}
         onChange={(e) => void commit((e.currentTarget as HTMLSelectElement).value)}

@@ -43,7 +43,7 @@ export function QueryBox({ text, errorAt, recent, inputRef, onText, onRun }: Que
           {at !== undefined ? (
             <>
               {text.slice(0, at)}
-              <mark>{at < text.length ? text[at] : ' '}</mark>
+              <mark data-testid="query-error-mark">{at < text.length ? text[at] : ' '}</mark>
               {text.slice(at + 1)}
             </>
           ) : null}

@@ -59,7 +59,7 @@ export function TreeLevel({ query, depth, parent, roots, flat }: TreeLevelProps)
               style={{ paddingLeft: `${6 + depth * 14}px` }}
               onClick={() => tree.toggle(BUILTIN_GROUP_KEY)}
             >
-              <span class="caret">{groupOpen ? '▾' : '▸'}</span>
+              <span class="caret" aria-hidden="true">{groupOpen ? '▾' : '▸'}</span>
               <span class="name">Built-in modules</span>
               <span class="label">{builtin.map((b) => b.path).join(', ')}</span>
             </div>

@@ -42,6 +42,8 @@ export function TreeRow({ item, depth, showParent, expandable = true }: TreeRowP
     >
       <span
         class={`caret${canExpand ? '' : ' none'}`}
+        aria-hidden="true"
+        data-testid="tree-toggle"
         onClick={(e) => {
           e.stopPropagation();
           if (canExpand) tree.toggle(item.path);

@@ -14,9 +14,9 @@ export function ErrorText({ error, prefix }: { error: { message: string; status?
   );
 }
 
-/** A small square of a doc color. */
+/** A small square of a doc color (decoration: the hex code is its tooltip, not part of the text a screen reader reads). */
 export function Swatch({ color, title }: { color: string; title?: string }) {
-  return <span class="swatch" style={{ background: color }} title={title ?? color} />;
+  return <span class="swatch" style={{ background: color }} title={title ?? color} aria-hidden="true" />;
 }
 
 /** Props of Panel. */

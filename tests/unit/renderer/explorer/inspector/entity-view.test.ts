@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityView } from '../../../../../src/renderer/explorer/inspector/entity-view';
+import { entityTitle, entityView } from '../../../../../src/renderer/explorer/inspector/entity-view';
 import type { EntityReply } from '../../../../../src/renderer/explorer/client/reply-types';
 import { captureBody } from '../capture';
 
@@ -33,5 +33,14 @@ describe('entityView', () => {
   it('lists alerts', () => {
     const v = entityView({ path: 'Ship3', alerts: [{ alert: 'LowFuelAlert', message: 'Ship3 is low on fuel', severity: 'Warning' }] }, 'Ship3');
     expect(v.alerts).toEqual([{ alert: 'LowFuelAlert', message: 'Ship3 is low on fuel', severity: 'Warning' }]);
+  });
+
+  it('titles an entity by its doc name only when that says more than its own name', () => {
+    expect(entityTitle({ path: 'Sun.Earth', label: 'The Earth' })).toBe('The Earth');
+    expect(entityTitle({ path: 'Sun.Mars', label: 'Mars' })).toBe('Mars');
+    expect(entityTitle({ path: 'Sun.Mars' })).toBe('Mars');
+    // The server names an anonymous entity by its bare id; the explorer shows ids as "#id".
+    expect(entityTitle({ path: '416', label: '416' })).toBe('#416');
+    expect(entityTitle({ path: 'Sun.416', label: 'Rock' })).toBe('Rock');
   });
 });

@@ -1,0 +1,134 @@
+// The explorer's query panel and statistics against the running demo: a query with a variable, a
+// named rule with an argument, a malformed query's error with its position, and the charts.
+import { expect, test, type Page } from '@playwright/test';
+import { attachShot, openExplorer, resultCells, resultRows, type ExplorerPage } from './support/explorer';
+import { getJson } from './support/rest';
+
+interface QueryBody {
+  results: { variables?: string[]; entities?: (string | number)[]; parent?: string }[];
+}
+
+/** GET /query for an expression (q) or a named query (name=…&vars=…). */
+function query(page: Page, params: string): Promise<QueryBody> {
+  return getJson<QueryBody>(page.request, `/query?${params}`);
+}
+
+/** The texts of the results table's column headed `header` (e.g. "$planet"), top to bottom. */
+async function column(x: ExplorerPage, header: string): Promise<string[]> {
+  const index = await x.results.evaluate((table, name) => {
+    const heads = [...table.querySelectorAll('thead tr:last-child th')].map((th) => (th.textContent ?? '').trim());
+    // The entity column spans both header rows, so it is not in the last one.
+    const lead = table.querySelector('thead th[rowspan="2"]') ? 1 : 0;
+    const i = heads.indexOf(name);
+    return i < 0 ? -1 : i + lead;
+  }, header);
+  expect(index, `a column headed ${header}`).toBeGreaterThanOrEqual(0);
+  return (await resultCells(x)).map((row) => row[index] ?? '');
+}
+
+/** The entity names of the results table, top to bottom. */
+function resultEntities(x: ExplorerPage): Promise<string[]> {
+  return resultRows(x).evaluateAll((rows) => rows.map((r) => (r.querySelector('td a')?.textContent ?? '').trim()));
+}
+
+test('a query with a variable lists each match with the value of the variable', async ({ page }, info) => {
+  const q = 'Moon, (ChildOf, $planet)';
+  const expected = (await query(page, `q=${encodeURIComponent(q)}`)).results.flatMap((r) => (r.entities ?? []).map((e) => [String(e), r.variables![0]!]));
+  expect(expected.length).toBeGreaterThan(5);
+  const x = await openExplorer(page);
+  await x.queryBox.fill(q);
+  await x.queryBox.press('Enter');
+  await expect(resultRows(x)).toHaveCount(expected.length);
+  await expect(x.results.getByRole('columnheader', { name: '$planet' })).toBeVisible();
+  const names = await resultEntities(x);
+  const planets = await column(x, '$planet');
+  const shown = names.map((n, i) => [n, planets[i]!.replace(/ \(.*\)$/, '')]);
+  expect(shown).toEqual(expect.arrayContaining(expected));
+  await expect(x.queryPanel.getByText(/evaluated in/)).toBeVisible();
+  await attachShot(info, 'explorer-query-variable', page);
+
+  // The query is remembered among the recent ones.
+  await x.queryBox.fill('');
+  await x.queryPanel.getByRole('button', { name: /recent/ }).click();
+  await x.queryPanel.getByRole('option', { name: q }).click();
+  await expect(x.queryBox).toHaveValue(q);
+});
+
+test('?-ShipsHeadingTo(planet: …) runs the named rule with that argument', async ({ page }, info) => {
+  // Ships fly from planet to planet, so ask the server which planet has the most ships now.
+  const all = await query(page, 'name=ShipsHeadingTo');
+  const counts = new Map<string, number>();
+  for (const r of all.results) counts.set(r.variables![0]!, (counts.get(r.variables![0]!) ?? 0) + (r.entities?.length ?? 0));
+  const [planet] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+  const text = `?-ShipsHeadingTo(planet: ${planet})`;
+
+  const x = await openExplorer(page);
+  await x.queryBox.fill(text);
+  await x.queryBox.press('Enter');
+  // Every row is bound to the planet given, and the ships are those the server lists for it (the
+  // table re-reads every second; a ship may arrive and turn to the next planet in between).
+  await expect.poll(async () => {
+    const ships = await resultEntities(x);
+    const bound = await column(x, '$planet');
+    const now = await query(page, `name=ShipsHeadingTo&vars=planet:${planet}`);
+    const want = now.results.flatMap((r) => (r.entities ?? []).map(String)).sort();
+    return ships.length > 0 && bound.every((b) => b.startsWith(planet)) && JSON.stringify([...ships].sort()) === JSON.stringify(want);
+  }, { timeout: 15_000, message: `the table lists the ships the server has heading to ${planet}` }).toBe(true);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === text);
+  await attachShot(info, 'explorer-named-rule', page);
+
+  // A misspelt argument list is pointed at before anything is sent.
+  await x.queryBox.fill(`?-ShipsHeadingTo(planet ${planet})`);
+  await expect(x.queryPanel.getByRole('alert')).toContainText("expected ':' after variable 'planet'");
+});
+
+test('a malformed query shows the error with a caret at its position', async ({ page }, info) => {
+  const bad = 'Position, (ChildOf Sun), Velocity';
+  const reply = await getJson<{ error: string; position: number }>(page.request, `/query?q=${encodeURIComponent(bad)}&try=true`);
+  expect(reply.position).toBeGreaterThan(0);
+  const x = await openExplorer(page);
+  await x.queryBox.fill(bad);
+  const alert = x.queryPanel.getByRole('alert');
+  await expect(alert).toContainText(reply.error.split('\n')[0]!);
+  // The server's text in full: the reason, the expression, and a caret under the offending character.
+  await expect.poll(() => alert.locator('pre').textContent()).toBe(reply.error);
+  expect(reply.error.split('\n')[2]).toBe(`${' '.repeat(reply.position)}^`);
+  await expect(x.queryBox).toHaveAttribute('aria-invalid', 'true');
+  // The offending character is highlighted in the box itself.
+  const mark = x.queryPanel.getByTestId('query-error-mark');
+  await expect(mark).toHaveText(bad[reply.position]!);
+  expect(await mark.evaluate((m) => (m.previousSibling?.textContent ?? '').length)).toBe(reply.position);
+  await attachShot(info, 'explorer-query-error', page);
+
+  await x.queryBox.fill('Position, (ChildOf, Sun)');
+  await expect(x.queryPanel.getByRole('alert')).toHaveCount(0);
+  await expect(x.queryBox).toHaveAttribute('aria-invalid', 'false');
+  await expect(resultRows(x).first()).toBeVisible();
+});
+
+test('the statistics charts draw the world and the systems', async ({ page }, info) => {
+  const x = await openExplorer(page);
+  const charts = x.stats.locator('canvas');
+  await expect(charts.first()).toBeVisible();
+  expect(await charts.count()).toBeGreaterThanOrEqual(4);
+  // A chart has drawn its data when its lines cover some pixels: lines are opaque and coloured,
+  // while the empty frame (grid, ticks, axis text) is grey.
+  const drawn = () => charts.evaluateAll((list) => list.map((c) => {
+    const canvas = c as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const r = data[i]!, g = data[i + 1]!, b = data[i + 2]!;
+      if (data[i + 3]! > 200 && Math.max(r, g, b) - Math.min(r, g, b) > 60) n++;
+    }
+    return n;
+  }));
+  await expect.poll(async () => Math.min(...await drawn()), { timeout: 10_000, message: 'every chart draws its line' }).toBeGreaterThan(40);
+  await expect(x.stats.getByText('Frame rate (fps)')).toBeVisible();
+  await expect(x.stats.getByRole('link', { name: 'OrbitMoons', exact: true })).toBeVisible();
+  await attachShot(info, 'explorer-stats', x.stats);
+
+  await x.stats.getByRole('radio', { name: '1m' }).click();
+  await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(async () => Math.min(...await drawn()), { timeout: 10_000 }).toBeGreaterThan(0);
+});
