@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { DEFAULT_HTTP_OPTIONS } from './http';
 
 /** Options of the host, shared by the Electron entry and the plain-Node entry. */
 export interface HostOptions {
@@ -22,6 +23,18 @@ export interface HostOptions {
   monitor: boolean;
   /** Largest `limit` a /query may ask for (default 10000). */
   maxLimit: number;
+  /** Longest request target in bytes (default 65536); longer is answered 414. It also bounds a /set payload, which travels in the URL. */
+  maxTargetBytes: number;
+  /** Largest request body in bytes (default 65536); bodies are ignored, a larger one is answered 413. */
+  maxBodyBytes: number;
+  /** Open connections at most (default 1024); more are answered 503 and closed. */
+  maxConnections: number;
+  /** Milliseconds a connection may take to send its request headers, silent or not (default 10000); then it is dropped (408 if it sent part of them). */
+  idleTimeoutMs: number;
+  /** Milliseconds a client may take to send a whole request, or leave a reply unread (default 30000). */
+  requestTimeoutMs: number;
+  /** Milliseconds an idle keep-alive connection stays open between requests (default 5000). */
+  keepAliveTimeoutMs: number;
 }
 
 function integer(min: number, max: number) {
@@ -41,6 +54,7 @@ export function programName(argv: readonly string[]): string {
 
 /** Parses the command line; exits with a clear message (and --help) on bad input. */
 export function parseHostOptions(argv: readonly string[], defaults: Partial<HostOptions> = {}): HostOptions {
+  const D = DEFAULT_HTTP_OPTIONS;
   const program = new Command()
     .name('ecs-live')
     .description('A live entity-component world served over the REST interface, with a 3D viewport and an explorer.')
@@ -54,13 +68,30 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--token <token>', 'bearer token that lets other origins change the world').env('ECS_REST_TOKEN'))
     .addOption(new Option('--no-monitor', 'do not sample statistics (/stats answers 404)'))
     .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(10_000))
+    .addOption(new Option('--max-target-bytes <n>', 'longest request target (URL) in bytes, /set data included; longer gets 414')
+      .argParser(integer(256, 16 * 1024 * 1024)).default(D.maxTargetBytes))
+    .addOption(new Option('--max-body-bytes <n>', 'largest request body in bytes (bodies are ignored); larger gets 413')
+      .argParser(integer(0, 1024 * 1024 * 1024)).default(D.maxBodyBytes))
+    .addOption(new Option('--max-connections <n>', 'open connections at most; more get 503 and are closed')
+      .argParser(integer(1, 1_000_000)).default(D.maxConnections))
+    .addOption(new Option('--idle-timeout <ms>', 'time a connection may take to send its request headers; then it is dropped (408 if it sent part)')
+      .argParser(integer(1, 3_600_000)).default(D.idleTimeoutMs))
+    .addOption(new Option('--request-timeout <ms>', 'time a client may take to send a whole request or leave a reply unread; then it is dropped')
+      .argParser(integer(1, 3_600_000)).default(D.requestTimeoutMs))
+    .addOption(new Option('--keep-alive-timeout <ms>', 'time an idle keep-alive connection stays open between requests')
+      .argParser(integer(1, 3_600_000)).default(D.keepAliveTimeoutMs))
     .allowUnknownOption(false)
     .exitOverride((err) => { process.exit(err.exitCode); });
   program.parse(argv as string[], { from: 'node' });
   const o = program.opts();
+  if (o.idleTimeout > o.requestTimeout) {
+    program.error(`error: option '--idle-timeout <ms>' (${o.idleTimeout}) must not exceed '--request-timeout <ms>' (${o.requestTimeout}): raise --request-timeout or lower --idle-timeout`);
+  }
   return {
     port: o.port, address: o.address, title: o.title ?? defaults.title ?? programName(argv),
     headless: o.headless, fps: o.fps, seed: o.seed, asteroids: o.asteroids, token: o.token,
     monitor: o.monitor, maxLimit: o.maxLimit,
+    maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
+    idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
   };
 }

@@ -12,6 +12,13 @@ import { createDemo, metaMessage, metaVersion, packFrame, type Demo } from '../s
 import { FrameHub } from './frame-hub';
 import { attachFrameSocket, type FrameSocket } from './frame-socket';
 
+/**
+ * How long stopping waits for a viewport socket to finish the close handshake before cutting it,
+ * in ms. Together with the HTTP transport's grace (CLOSE_GRACE_MS, run at the same time) this keeps
+ * a SIGTERM well inside the entry's one-second limit even with a stalled viewport.
+ */
+export const FRAME_CLOSE_TIMEOUT_MS = 300;
+
 /** Where the host can be reached once started. */
 export interface HostUrls {
   /** Base URL of the REST interface, e.g. http://127.0.0.1:27750 */
@@ -64,8 +71,13 @@ export class Host {
     await this.stopServing();
     const w = this.world;
     const rest = w.get<{ port: number; address: string }>(w.core.World, w.core.Rest)!;
-    const transport = createHttpTransport({ port: rest.port, address: rest.address, token: this.options.token, staticRoot: this.staticRoot }, this.router);
-    this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn));
+    const o = this.options;
+    const transport = createHttpTransport({
+      port: rest.port, address: rest.address, token: o.token, staticRoot: this.staticRoot,
+      maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
+      idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
+    }, this.router);
+    this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });
     this.transport = transport;
     setHttpCountersSource(w, () => transport.counters as unknown as Record<string, number>);
     const { address, port } = await transport.listen();
@@ -79,8 +91,8 @@ export class Host {
     if (!this.world.has(this.world.core.World, this.world.core.Rest)) this.current = undefined;
     this.transport = undefined;
     this.socket = undefined;
-    await s?.close();
-    await t?.close();
+    // Side by side: a viewport that stopped reading must not add its wait to the HTTP grace period.
+    await Promise.all([s?.close(), t?.close()]);
   }
 
   private publishFrame(): void {

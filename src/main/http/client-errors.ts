@@ -43,7 +43,7 @@ export function describeClientError(err: Error & { code?: string; rawPacket?: Bu
     case 'ERR_STREAM_DESTROYED':
       return undefined;
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, message: 'the request did not arrive in time: send the whole request without pausing, or raise the idleTimeoutMs/requestTimeoutMs options' };
+      return { status: 408, message: 'the request did not arrive in time: send the whole request without pausing (the server operator can raise --idle-timeout and --request-timeout)' };
     case 'HPE_HEADER_OVERFLOW':
       if (requestLineTooLong(err.rawPacket, limits.maxTargetBytes)) {
         return { status: 414, message: `request target is longer than ${limits.maxTargetBytes} bytes: shorten the URL (e.g. a smaller query or data parameter)` };

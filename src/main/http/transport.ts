@@ -64,7 +64,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
     if (connections.add(socket, o.maxConnections)) return;
     counters.busy_count++;
     connections.replyAndClose(socket, rawJsonReply(503,
-      errorBody(`server busy: ${o.maxConnections} connections are open (option maxConnections); retry later or close idle connections`),
+      errorBody(`server busy: ${o.maxConnections} connections are open (the server's --max-connections); retry later or close idle connections`),
       { 'Retry-After': '1' }));
   });
 

@@ -1,0 +1,150 @@
+// Faults around the real host process (`node out/main/ecs-live.js`, built beforehand): a taken
+// port, SIGTERM/SIGINT with clients in every state, viewport clients that stall or vanish, and
+// HTTP clients that vanish mid-reply. The only timing bounds are the documented ones: shutdown
+// within a second, and the frame rate a stalled viewport must not drag down.
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, test } from 'vitest';
+import { runHost, spawnHost, stopAllHosts } from '../../../support/spawn-host';
+import { eventually, openFrameSocket, openSocket, openSockets, recentMetric, send } from './process-probes';
+
+afterEach(stopAllHosts);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('a port that is already in use', () => {
+  let blocker: Server | undefined;
+  afterEach(() => { blocker?.close(); blocker = undefined; });
+
+  test('the host says so, names the way out and exits non-zero; the other program keeps its port', async () => {
+    blocker = createServer((s) => s.end('still mine')).listen(0, '127.0.0.1');
+    await new Promise((r) => blocker!.once('listening', r));
+    const port = (blocker.address() as { port: number }).port;
+    const r = await runHost(['--port', String(port), '--asteroids', '10']);
+    expect(r.code).toBe(1);
+    expect(r.output).toContain(`ecs-live: port ${port} is already in use on 127.0.0.1: stop the other program or pass --port <n>`);
+    expect(r.output).not.toMatch(/at .*\.js:\d+/); // a message, not a stack trace
+    const sock = await openSocket(port);
+    const reply = await new Promise<string>((resolve) => { let t = ''; sock.on('data', (c) => { t += c; }); sock.on('close', () => resolve(t)); });
+    expect(reply).toBe('still mine');
+  });
+
+  test('bad limits on the command line are refused before anything starts, naming the option', async () => {
+    const r = await runHost(['--max-target-bytes', '10']);
+    expect(r.code).not.toBe(0);
+    expect(r.output).toContain("option '--max-target-bytes <n>' argument '10' is invalid. expected an integer from 256 to 16777216, got '10'");
+    const t = await runHost(['--idle-timeout', '5000', '--request-timeout', '100']);
+    expect(t.code).not.toBe(0);
+    expect(t.output).toContain("'--idle-timeout <ms>' (5000) must not exceed '--request-timeout <ms>' (100)");
+  });
+});
+
+describe('stopping', () => {
+  test('SIGTERM on an idle host: exit code 0 within a second', async () => {
+    const host = await spawnHost(['--asteroids', '200']);
+    expect((await send(host.port, 'GET', '/entity/Sun')).status).toBe(200);
+    const r = await host.stop('SIGTERM');
+    expect(r).toMatchObject({ code: 0, signal: null });
+    expect(r.ms).toBeLessThan(1000);
+    expect(host.output()).toContain('SIGTERM: stopping');
+  });
+
+  test('SIGTERM with clients in every state (silent, half a request, keep-alive, a stalled viewport, a big reply unread): still 0 within a second', async () => {
+    const host = await spawnHost(['--asteroids', '3000']);
+    const silent = await openSocket(host.port);
+    const partial = await openSocket(host.port);
+    partial.write('GET /entity/Sun HTTP/1.1\r\nHo');
+    const keepAlive = await openSocket(host.port);
+    keepAlive.write('GET /entity/Sun HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await new Promise((r) => keepAlive.once('data', r));
+    const unread = await openSocket(host.port);
+    unread.pause();
+    unread.write('GET /query?q=Position&limit=10000&values=true HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const viewport = await openFrameSocket(host.port);
+    expect(await eventually(() => viewport.frameNumbers.length > 0)).toBe(true);
+    viewport.socket.pause();
+    for (const s of [silent, partial, keepAlive, unread, viewport.socket]) s.on('error', () => {});
+    await sleep(500); // let the stalled sockets' buffers fill
+    const r = await host.stop('SIGTERM');
+    expect(r).toMatchObject({ code: 0, signal: null });
+    expect(r.ms).toBeLessThan(1000);
+  });
+
+  test('SIGINT (Ctrl-C) stops it the same way', async () => {
+    const host = await spawnHost(['--asteroids', '200']);
+    const r = await host.stop('SIGINT');
+    expect(r).toMatchObject({ code: 0, signal: null });
+    expect(r.ms).toBeLessThan(1000);
+  });
+});
+
+describe('viewport clients never hold up the simulation', () => {
+  test('a /frames client that stops reading gets frames dropped, not queued, and the frame rate holds', async () => {
+    const host = await spawnHost(['--asteroids', '3000', '--fps', '60']);
+    const ws = await openFrameSocket(host.port);
+    expect(await eventually(() => ws.frameNumbers.length >= 3)).toBe(true);
+    ws.socket.pause();
+    // ~3 s of frames (138 KB each at 3000 asteroids, ~25 MB) is far more than the socket buffers hold.
+    await sleep(3000);
+    const fps = await recentMetric(host.port, 'performance.fps', 60);
+    const mean = fps.reduce((a, b) => a + b, 0) / fps.length;
+    expect(mean, `fps over the last second: ${fps.map((f) => f.toFixed(0)).join(' ')}`).toBeGreaterThan(45);
+    ws.socket.resume();
+    await sleep(1000);
+    const f = ws.frameNumbers;
+    const span = f[f.length - 1]! - f[0]! + 1;
+    // Queued frames would all arrive, in order; dropped ones leave gaps.
+    expect(f.length, `received ${f.length} of ${span} frames`).toBeLessThan(span * 0.6);
+    for (let i = 1; i < f.length; i++) expect(f[i]!).toBeGreaterThan(f[i - 1]!);
+    ws.socket.destroy();
+  });
+
+  test('viewport clients that vanish (reset, close, mid-frame) leave no socket behind and the host keeps stepping', async () => {
+    const host = await spawnHost(['--asteroids', '3000']);
+    expect((await send(host.port, 'GET', '/entity/Sun')).status).toBe(200);
+    const baseline = openSockets(host.pid);
+    for (let i = 0; i < 15; i++) {
+      const ws = await openFrameSocket(host.port);
+      ws.socket.on('error', () => {});
+      await eventually(() => ws.bytes > 0);
+      if (i % 3 === 0) ws.socket.destroy();
+      else if (i % 3 === 1) ws.socket.end();
+      else ws.socket.resetAndDestroy();
+    }
+    expect(await eventually(() => openSockets(host.pid) <= baseline, 10_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
+    await sleep(1200);
+    const fps = await recentMetric(host.port, 'performance.fps', 60);
+    expect(fps.reduce((a, b) => a + b, 0) / 60, `fps over the last second: ${fps.map((f) => f.toFixed(0)).join(' ')}`).toBeGreaterThan(30);
+    expect((await send(host.port, 'GET', '/entity/Sun')).status).toBe(200);
+  });
+});
+
+describe('HTTP clients that vanish mid-reply', () => {
+  test('leave no connection behind, and the host keeps stepping and answering', async () => {
+    const host = await spawnHost(['--asteroids', '20000', '--max-limit', '100000']);
+    // ~5.7 MB, a few hundred ms to build: long enough to vanish while it is being made or sent.
+    const big = '/query?q=*&limit=100000&values=true&entity_ids=true&ids=true&sources=true';
+    const full = await send(host.port, 'GET', big);
+    expect(full.status).toBe(200);
+    expect(full.body.length).toBeGreaterThan(4_000_000);
+    const baseline = openSockets(host.pid);
+    for (let i = 0; i < 6; i++) {
+      const s = await openSocket(host.port);
+      s.on('error', () => {});
+      s.write(`GET ${big} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      // Gone while the reply is being built, or after its first bytes arrived.
+      if (i % 2 === 0) await sleep(20);
+      else await new Promise((r) => s.once('data', r));
+      if (i % 3 === 0) s.destroy();
+      else s.resetAndDestroy();
+    }
+    expect(await eventually(() => openSockets(host.pid) <= baseline, 10_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
+    // Node hands a reply to the kernel whole even when the peer is gone, so there is no reliable
+    // "failed send" to count here; what matters is that nothing is left and the host goes on.
+    await sleep(1200);
+    const fps = await recentMetric(host.port, 'performance.fps', 60);
+    expect(Math.max(...fps), `fps over the last second: ${fps.map((f) => f.toFixed(0)).join(' ')}`).toBeGreaterThan(0);
+    const again = await send(host.port, 'GET', big);
+    expect(again.status).toBe(200);
+    expect(again.body.length).toBeGreaterThan(4_000_000);
+  });
+});
