@@ -23,6 +23,8 @@ export interface HostOptions {
   monitor: boolean;
   /** Largest `limit` a /query may ask for (default 10000). */
   maxLimit: number;
+  /** Answer repeated GET /entity and /query from the reply made while the world is unchanged (default true). */
+  replyCache: boolean;
   /** Longest request target in bytes (default 65536); longer is answered 414. It also bounds a /set payload, which travels in the URL. */
   maxTargetBytes: number;
   /** Largest request body in bytes (default 65536); bodies are ignored, a larger one is answered 413. */
@@ -67,6 +69,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--asteroids <n>', 'anonymous asteroids in the demo scene').argParser(integer(0, 1_000_000)).default(3000))
     .addOption(new Option('--token <token>', 'bearer token that lets other origins change the world').env('ECS_REST_TOKEN'))
     .addOption(new Option('--no-monitor', 'do not sample statistics (/stats answers 404)'))
+    .addOption(new Option('--no-reply-cache', 'serialize every GET anew, even when the world has not changed since the same GET'))
     .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(10_000))
     .addOption(new Option('--max-target-bytes <n>', 'longest request target (URL) in bytes, /set data included; longer gets 414')
       .argParser(integer(256, 16 * 1024 * 1024)).default(D.maxTargetBytes))
@@ -90,7 +93,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
   return {
     port: o.port, address: o.address, title: o.title ?? defaults.title ?? programName(argv),
     headless: o.headless, fps: o.fps, seed: o.seed, asteroids: o.asteroids, token: o.token,
-    monitor: o.monitor, maxLimit: o.maxLimit,
+    monitor: o.monitor, maxLimit: o.maxLimit, replyCache: o.replyCache,
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
   };

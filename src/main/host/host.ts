@@ -46,7 +46,7 @@ export class Host {
     // The title comes from the command line (DECISIONS: the program's base name or --title).
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
-    this.router = createRouter(w, { maxLimit: options.maxLimit });
+    this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache });
     this.app.onFrame(() => this.publishFrame());
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
     w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });

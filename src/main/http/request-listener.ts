@@ -68,6 +68,7 @@ function describeTarget(method: string, url: string): string {
 export function createRequestListener(ctx: RequestListenerContext): (req: IncomingMessage, res: ServerResponse) => void {
   const { options, handler, counters } = ctx;
   const hostVerdicts = new Map<string, string | undefined>();
+  const encoded = new WeakMap<RestReply, Buffer>();
 
   function hostError(host: string | undefined): string | undefined {
     if (!ctx.hostCheck || host === undefined) return undefined;
@@ -78,11 +79,22 @@ export function createRequestListener(ctx: RequestListenerContext): (req: Incomi
     return verdict;
   }
 
+  /**
+   * The body of a reply the handler may give again (a frozen one, from the router's reply cache)
+   * is encoded to UTF-8 once; other bodies are written as they are.
+   */
+  function encodedBody(reply: RestReply): string | Buffer {
+    if (reply.body.length < 4096 || !Object.isFrozen(reply)) return reply.body;
+    let bytes = encoded.get(reply);
+    if (bytes === undefined) encoded.set(reply, (bytes = Buffer.from(reply.body)));
+    return bytes;
+  }
+
   /** Classifies the outcome, then writes status, headers and body (none for HEAD). */
-  function send(res: TrackedResponse, status: number, headers: OutgoingHttpHeaders, body: string, head: boolean, kind: 'rest' | 'invalid'): void {
+  function send(res: TrackedResponse, status: number, headers: OutgoingHttpHeaders, body: string | Buffer, head: boolean, kind: 'rest' | 'invalid'): void {
     if (kind === 'invalid') counters.request_invalid_count++;
     else if (status < 400) counters.request_handled_ok_count++;
-    else if (isUnknownEndpointReply(status, body)) counters.request_not_handled_count++;
+    else if (isUnknownEndpointReply(status, body.toString())) counters.request_not_handled_count++;
     else counters.request_handled_error_count++;
     if (res.destroyed) return; // the close listener has counted the failed send
     if (ctx.isClosing() || kind === 'invalid') res.shouldKeepAlive = false;
@@ -113,7 +125,7 @@ export function createRequestListener(ctx: RequestListenerContext): (req: Incomi
       Object.assign(headers, reply.headers);
     }
     Object.assign(headers, cors);
-    send(res, reply.status, headers, reply.body, head, 'rest');
+    send(res, reply.status, headers, encodedBody(reply), head, 'rest');
   }
 
   function failHandler(res: ServerResponse, rreq: RestRequest, err: unknown): void {

@@ -45,5 +45,7 @@ export function createAsteroids(world: World, ids: DemoIds, rng: Rng, count: num
     cr[row] = Math.round(grey + rng.range(0, 25)); cg[row] = Math.round(grey); cb[row] = Math.round(grey - rng.range(0, 25));
     shape[row] = rock;
   }
+  // Written in place (one table, no set() per value): tell the store.
+  world.modified();
   return { first, last };
 }

@@ -110,6 +110,8 @@ export class Pipeline {
   progress(deltaTime: number): FrameStats {
     const w = this.world;
     const frameStart = now();
+    // Systems write columns in place: whatever was read before this frame is out of date.
+    w.modified();
     this.frame++;
     this.time += deltaTime;
     let systemTime = 0, mergeTime = 0, ran = 0;
@@ -146,6 +148,7 @@ export class Pipeline {
     last.mergeTime = mergeTime;
     last.systemsRan = ran;
     last.frameTime = (now() - frameStart) / 1000;
+    w.modified();
     return last;
   }
 }

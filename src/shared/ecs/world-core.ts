@@ -55,6 +55,14 @@ export class WorldCore {
    * entities (inheritance, traversal) stay valid while it is unchanged.
    */
   structureVersion = 0;
+  /**
+   * Bumped by every change the store sees: an entity created, moved between tables (add,
+   * remove, enable, parent), renamed or deleted, a value set, a frame run (systems write columns
+   * in place), modified(). An unchanged count means unchanged state, so readers may reuse what
+   * they built from it (the REST router's reply cache). Code that writes a column in place
+   * outside a system must call modified(), as in Flecs.
+   */
+  changeCount = 0;
   /** Per entity index: 1 when the entity appears in some table's type (as id or pair part). */
   private usedAsId = new Uint8Array(1024);
   /** True while an exclusive pair is being replaced (the remove is half of a move). */
@@ -79,7 +87,13 @@ export class WorldCore {
     const i = entityIndex(e);
     this.entities.table[i] = this.root;
     this.entities.row[i] = row;
+    this.changeCount++;
     return e;
+  }
+
+  /** Tells the store that a value was written in place (outside a system and outside set()). */
+  modified(): void {
+    this.changeCount++;
   }
 
   /** Table and row of an alive entity; throws EcsError('not_alive'). */
@@ -161,6 +175,7 @@ export class WorldCore {
     }
     const moved = from.removeRow(row);
     if (moved !== -1) this.entities.row[entityIndex(moved)] = row;
+    this.changeCount++;
     const i = entityIndex(e);
     if (this.usedAsId[i] === 1) this.structureVersion++;
     this.entities.table[i] = to;
@@ -391,6 +406,7 @@ export class WorldCore {
     if (writes === null) column.values![row] = opaque;
     else for (const [leaf, v] of writes) (column.arrays[leaf] as unknown as (number | string)[])[row] = v;
     this.commands.set++;
+    this.changeCount++;
     this.observers.emit(id, 'set', e);
   }
 
@@ -420,6 +436,7 @@ export class WorldCore {
     this.usedAsId[i] = 0;
     this.entities.release(e);
     this.commands.delete++;
+    this.changeCount++;
   }
 
   /** @internal Marks the entity indices an id refers to (so deleting them purges their uses). */

@@ -191,6 +191,7 @@ export class World extends WorldCore {
   protected override renameNow(e: Entity, name: string | undefined): void {
     const nameId = makePair(this.core.Identifier, this.core.Name);
     this.hierarchy.setName(e, name);
+    this.changeCount++;
     if (name === undefined) this.removeNow(e, nameId);
     else this.addNow(e, nameId);
   }

@@ -80,5 +80,6 @@ export class SummaryWriter {
     a[5]![row] = systemTime;
     a[6]![row] = mergeTime;
     a[7]![row] = simulationTime;
+    this.world.modified();
   }
 }

@@ -12,6 +12,7 @@ import { getWorld } from './get-world';
 import { putDelete } from './put-delete';
 import { putDisable, putEnable } from './put-enable';
 import { putSet } from './put-set';
+import { ReplyCache } from './reply-cache';
 import { errorReply, shown } from './replies';
 import type { Handler, RestReply, RestRequest, RouteContext, RouterOptions } from './types';
 import { TargetError, parseTarget } from './target';
@@ -32,6 +33,9 @@ const ROUTES: ReadonlyMap<string, Route> = new Map(restEndpoints().map((ep) => [
   ep.segment, { method: ep.method, handler: HANDLERS[ep.segment]!, hasPath: ep.pathParams.length > 0 },
 ]));
 
+/** Endpoints whose successful GET replies depend on nothing but the world's state (and the URL). */
+const CACHED = new Set(['entity', 'query']);
+
 const ENDPOINT_LIST = 'GET /entity/<path>, GET /query?q=…, PUT /enable/<path>, PUT /disable/<path>, PUT /delete/<path>, '
   + 'PUT /set/<path>?data=…, GET /stats/<category>/<period>, GET /world, GET /tables, GET /openapi.json';
 
@@ -46,13 +50,31 @@ function unknownEndpoint(method: string, path: string): RestReply {
   return errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${ENDPOINT_LIST}`);
 }
 
+/** True for GET /entity and /query targets whose reply does not report time (`duration`). */
+function cacheable(url: string): boolean {
+  const path = parseTarget(url);
+  const slash = path.path.indexOf('/', 1);
+  return CACHED.has(slash < 0 ? path.path.slice(1) : path.path.slice(1, slash)) && path.params.duration === undefined;
+}
+
 /** Creates the router of a world. */
 export function createRouter(world: World, options: RouterOptions = {}): Router {
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
   if (!Number.isInteger(maxLimit) || maxLimit < 1) throw new RangeError(`router option maxLimit must be a positive integer, got ${maxLimit}`);
   const opts = { ...options, maxLimit };
+  const cache = options.replyCache === false ? undefined : new ReplyCache(world);
 
   function route(method: string, url: string): RestReply {
+    if (cache === undefined || method !== 'GET') return answer(method, url);
+    const hit = cache.get(url);
+    if (hit !== undefined) return hit;
+    const before = world.changeCount;
+    const reply = answer(method, url);
+    if (reply.status === 200 && world.changeCount === before && cacheable(url)) cache.put(url, Object.freeze(reply));
+    return reply;
+  }
+
+  function answer(method: string, url: string): RestReply {
     let target;
     try {
       target = parseTarget(url);

@@ -24,6 +24,11 @@ export interface RestReply {
 export interface RouterOptions {
   /** Largest `limit` a /query may ask for, in entities (default 10,000). */
   maxLimit?: number;
+  /**
+   * Serve a GET /entity or /query again from the reply made for the same target while the world
+   * is unchanged (world.changeCount), instead of serializing anew (default true).
+   */
+  replyCache?: boolean;
   /** Title of the OpenAPI document (default: the World's doc name). */
   title?: string;
 }

@@ -10,8 +10,8 @@ import { Host } from '../../../../src/main/host/index';
 let host: Host | undefined;
 afterEach(async () => { await host?.stop(); host = undefined; });
 
-function makeHost(): Host {
-  const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', '--title', 'unit-host']);
+function makeHost(...extra: string[]): Host {
+  const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', '--title', 'unit-host', ...extra]);
   return new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
 }
 
@@ -50,5 +50,29 @@ describe('the host', () => {
     expect(put.status).toBe(200);
     const sun = await get(urls.rest, '/entity/Sun?values=true');
     expect((sun.body as { values: { x: number }[] }).values[0]!.x).toBe(123.5);
+  });
+
+  test('repeated reads see the world move from frame to frame (the reply cache lasts one frame at most)', async () => {
+    host = makeHost();
+    const urls = await host.start();
+    const path = '/query?q=Asteroid%2CPosition&values=true&limit=1';
+    const first = await (await fetch(urls.rest + path)).text();
+    const frame = host.app.intervalCount;
+    await expect.poll(() => host!.app.intervalCount).toBeGreaterThan(frame + 1);
+    expect(await (await fetch(urls.rest + path)).text()).not.toBe(first);
+  });
+
+  test('--no-reply-cache reaches the router: every read is made anew', () => {
+    host = makeHost('--no-reply-cache');
+    host.app.stop();
+    const a = host.router.route('GET', '/entity/Sun'), b = host.router.route('GET', '/entity/Sun');
+    expect(b).toEqual(a);
+    expect(b).not.toBe(a);
+    const cached = makeHost();
+    try {
+      expect(cached.router.route('GET', '/entity/Sun')).toBe(cached.router.route('GET', '/entity/Sun'));
+    } finally {
+      void cached.stop();
+    }
   });
 });

@@ -58,9 +58,11 @@ describe('GET /stats', () => {
   });
 
   test('the entity reply lists active alerts from the monitor', () => {
-    const { get } = setup();
+    const { get, world } = setup();
     expect(get('/entity/Sun?alerts=true').json.alerts).toBeUndefined();
     monitor.alerts = [{ alert: 'HotStar', message: 'Sun is hot', severity: 'Warning' }];
+    // The real monitor's alert instances are entities, so their changes change the world; the stand-in's are not.
+    world.modified();
     expect(get('/entity/Sun?alerts=true').json.alerts).toEqual(monitor.alerts);
     expect(get('/entity/Sun').json.alerts).toBeUndefined();
   });
