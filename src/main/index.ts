@@ -49,7 +49,7 @@ function sendFramesPort(contents: WebContents): void {
 function installIpc(): void {
   ipcMain.handle(HOST_CHANNELS.appInfo, (): AppInfo => ({ title: options.title, restUrl: urls?.rest ?? '', explorerUrl: urls?.explorer ?? '' }));
   ipcMain.handle(HOST_CHANNELS.request, (_e, method: string, url: string): HostReply => {
-    const reply = host.router.route(String(method), String(url));
+    const reply = host.answer({ method: String(method), url: String(url) });
     return { status: reply.status, body: reply.body };
   });
   ipcMain.on(HOST_CHANNELS.openExplorer, (_e, path?: string) => openExplorer(typeof path === 'string' ? path : undefined));

@@ -5,7 +5,7 @@ import { runApp, type App } from '../../shared/app';
 import { World } from '../../shared/ecs';
 import { setHttpCountersSource } from '../../shared/monitor';
 import { FrameWriter } from '../../shared/protocol/frame';
-import { createRouter, type Router } from '../../shared/rest';
+import { createRouter, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { HostOptions } from '../cli';
 import { createHttpTransport, type HttpTransport } from '../http';
 import { createDemo, metaMessage, metaVersion, packFrame, type Demo } from '../sim';
@@ -53,6 +53,15 @@ export class Host {
     w.observe(w.core.Rest, 'remove', () => { void this.stopServing(); });
   }
 
+  /**
+   * Answers one REST request (HTTP or the Electron IPC). A frame that fell due while requests were
+   * queued runs first, so a burst of requests cannot hold the simulation back.
+   */
+  readonly answer = (req: RestRequest): RestReply => {
+    this.app.runDueFrame();
+    return this.router(req);
+  };
+
   /** The server being started for the current Rest singleton (undefined when it is removed). */
   get serving(): Promise<HostUrls> | undefined {
     return this.current;
@@ -76,7 +85,7 @@ export class Host {
       port: rest.port, address: rest.address, token: o.token, staticRoot: this.staticRoot,
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
-    }, this.router);
+    }, this.answer);
     this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });
     this.transport = transport;
     setHttpCountersSource(w, () => transport.counters as unknown as Record<string, number>);

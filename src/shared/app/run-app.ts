@@ -99,20 +99,33 @@ export class App {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const clock = this.clock;
-    this.nextDue = clock.now();
-    const tick = () => {
-      if (!this.running) return;
-      this.step();
-      const period = 1000 / this.targetFps;
-      this.nextDue += period;
-      const t = clock.now();
-      // Far behind (a stall): start a fresh schedule instead of running a burst of frames.
-      if (t - this.nextDue > period) this.nextDue = t;
-      this.timer = clock.setTimer(tick, Math.max(0, this.nextDue - t));
-    };
-    this.timer = clock.setTimer(tick, 0);
+    this.nextDue = this.clock.now();
+    this.timer = this.clock.setTimer(this.tick, 0);
   }
+
+  /**
+   * Runs the frame now if it is due, and reschedules the loop; true if it ran one. The host calls
+   * this before each request it serves: Node handles every request that arrived together before
+   * it looks at timers again, so under a burst of requests the frame's timer alone would fire late.
+   */
+  runDueFrame(): boolean {
+    if (!this.running || this.clock.now() < this.nextDue) return false;
+    if (this.timer !== undefined) this.clock.cancelTimer(this.timer);
+    this.tick();
+    return true;
+  }
+
+  private readonly tick = (): void => {
+    if (!this.running) return;
+    this.step();
+    const clock = this.clock;
+    const period = 1000 / this.targetFps;
+    this.nextDue += period;
+    const t = clock.now();
+    // Far behind (a stall): start a fresh schedule instead of running a burst of frames.
+    if (t - this.nextDue > period) this.nextDue = t;
+    this.timer = clock.setTimer(this.tick, Math.max(0, this.nextDue - t));
+  };
 
   /** Stops the loop after the current frame. */
   stop(): void {

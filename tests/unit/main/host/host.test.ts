@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 
@@ -74,5 +74,13 @@ describe('the host', () => {
     } finally {
       void cached.stop();
     }
+  });
+
+  test('a frame that fell due runs before the next request is answered (requests cannot starve the loop)', async () => {
+    host = makeHost();
+    const urls = await host.start();
+    const due = vi.spyOn(host.app, 'runDueFrame');
+    expect((await get(urls.rest, '/entity/Sun')).status).toBe(200);
+    expect(due).toHaveBeenCalledTimes(1);
   });
 });

@@ -25,7 +25,11 @@ function fakeClock() {
     }
     t = Math.max(t, until);
   }
-  return { clock, advance, now: () => t };
+  /** Moves time to `until` without running timers (the event loop is busy elsewhere). */
+  function jump(until: number) {
+    t = Math.max(t, until);
+  }
+  return { clock, advance, jump, now: () => t };
 }
 
 describe('the app runner', () => {
@@ -54,6 +58,26 @@ describe('the app runner', () => {
     advance(1000 + 50 + 1000, 0);
     expect(frames - before).toBeLessThanOrEqual(61);
     app.stop();
+  });
+
+  test('runDueFrame runs a frame whose time has come before its timer fires, and keeps the schedule', () => {
+    const { clock, advance, jump, now } = fakeClock();
+    const app = runApp(new World(), { target_fps: 50, clock });
+    const starts: number[] = [];
+    app.onFrame(() => { starts.push(now()); });
+    advance(1000);
+    expect(starts).toEqual([1000]);
+    expect(app.runDueFrame()).toBe(false); // the next frame is due at 1020
+    // The event loop is busy with requests until 1023, so the timer has not fired yet.
+    jump(1023);
+    expect(app.runDueFrame()).toBe(true);
+    expect(app.runDueFrame()).toBe(false);
+    // The schedule stays absolute (next at 1040) and the old timer does not run a second frame.
+    advance(1060);
+    expect(starts).toEqual([1000, 1023, 1040, 1060]);
+    app.stop();
+    jump(2000);
+    expect(app.runDueFrame()).toBe(false);
   });
 
   test('stop() stops the loop', () => {
