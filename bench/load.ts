@@ -1,0 +1,86 @@
+// `npm run bench -- load`: the demo at 60 fps with 10k asteroids under a mixed load — 50
+// connections for 10 s (after 1 s of warm-up) of GET entity/query and PUT set/enable/disable
+// (bench/load/mix.ts) — against a bare node:http server answering the same mix with bodies of the
+// same sizes. Reports req/s, p50/p99 latency, the host's frame-interval p99 under load (budget
+// 1.5 frame periods = 25 ms), non-2xx answers by kind, transport errors, stale reads, lost
+// writes and changes nobody asked for. Count rows have peer "expected" and ratio 1 when the count
+// is as expected, 0 when not; the suite then exits non-zero. Needs a build: it measures out/main.
+import { loadavg } from 'node:os';
+import { report, row, type BenchRow } from './lib/report';
+import { describeKinds, KINDS, LoadMix, queryPath, readPath, runLoadSession } from './load/index';
+import { drive, frameBudgetMs, staleBuildWarning, startBarePeer, startHost, type HostUnderTest, type IpcChild } from './rest/index';
+
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
+const WARMUP = 1;
+const ASTEROIDS = 10_000;
+
+/** A row for a count whose expected value is known: ratio 1 when as expected, 0 when not. */
+function expectRow(name: string, ours: number, expected: number, unit: string): BenchRow {
+  return { case: name, ours, peer: 'expected', peer_value: expected, unit, ratio: ours === expected ? 1 : 0 };
+}
+
+async function text(url: string): Promise<string> {
+  const r = await fetch(url);
+  const body = await r.text();
+  if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}: ${body.slice(0, 300)}`);
+  return body;
+}
+
+/** The bare server with the same replies as ours, body for body (captured from ours before the load). */
+async function startPeer(host: HostUnderTest, asteroid: number): Promise<IpcChild> {
+  const [read, earth, mars, query] = await Promise.all([readPath(asteroid), '/entity/Sun/Earth', '/entity/Sun/Mars?values=true', queryPath(0)].map((p) => text(host.url + p)));
+  return startBarePeer([
+    { prefix: '/set/', body: '{}' }, { prefix: '/enable/', body: '{}' }, { prefix: '/disable/', body: '{}' },
+    { prefix: '/entity/Sun/Earth', body: earth! }, { prefix: '/entity/Sun/Mars', body: mars! },
+    { prefix: '/entity/', body: read! }, { prefix: '/query', body: query! },
+  ]);
+}
+
+async function main(): Promise<void> {
+  const stale = staleBuildWarning();
+  if (stale) console.warn(stale);
+  console.log(`load average before the run: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (${CONNECTIONS} connections, ${SECONDS} s)`);
+  const host = await startHost({ asteroids: ASTEROIDS });
+  let peer: IpcChild | undefined;
+  try {
+    const ours = await runLoadSession(host, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
+    console.log(`ours: ${ours.drive.responses} answers in ${ours.drive.seconds} s; ${describeKinds(ours.kinds)}`);
+    console.log(`writes ${JSON.stringify(ours.writes)}; reads checked ${ours.reads.checked}; asteroids checked ${ours.checked}; frames ${ours.frames.intervals.length}`);
+    for (const m of [...ours.reads.stale, ...ours.lost, ...ours.unexpected].slice(0, 10)) console.log(`  mismatch: ${JSON.stringify(m)}`);
+
+    const firstAsteroid = (await (await fetch(`${host.url}/query?q=Asteroid&entity_ids=true&limit=1`)).json() as { results: { entity_ids: number[] }[] }).results[0]!.entity_ids[0]!;
+    peer = await startPeer(host, firstAsteroid);
+    const entities = Array.from({ length: ASTEROIDS }, (_, i) => firstAsteroid + i);
+    const peerMix = new LoadMix({ entities, queryTotal: ASTEROIDS });
+    const sequenceFor = (i: number) => peerMix.sequenceFor(i);
+    await drive({ url: peer.url, connections: CONNECTIONS, seconds: WARMUP, sequenceFor });
+    const theirs = await drive({ url: peer.url, connections: CONNECTIONS, seconds: SECONDS, sequenceFor });
+
+    const peerName = 'bare node:http, same mix and body sizes';
+    const rows: BenchRow[] = [
+      row('load_req_per_s', ours.drive.reqPerSec, peerName, theirs.reqPerSec, 'req/s'),
+      row('load_p50', ours.drive.latency.p50, peerName, theirs.latency.p50, 'ms'),
+      row('load_p99', ours.drive.latency.p99, peerName, theirs.latency.p99, 'ms'),
+      row('load_frame_p99', ours.frames.p99, '1.5 frame periods', frameBudgetMs(host.periodMs), 'ms'),
+      ...KINDS.map((k) => expectRow(`load_non2xx_${k}`, ours.kinds[k].non2xx, 0, 'responses')),
+      expectRow('load_transport_errors', ours.drive.errors, 0, 'errors'),
+      expectRow('load_stale_reads', ours.reads.stale.length, 0, 'reads'),
+      expectRow('load_lost_writes', ours.lost.length, 0, 'writes'),
+      expectRow('load_unexpected_changes', ours.unexpected.length, 0, 'entities'),
+      expectRow('load_host_answers_after', ours.healthStatus, 200, 'HTTP status'),
+      { case: 'load_writes_acked', ours: ours.writes.acked, peer: 'writes sent', peer_value: ours.writes.sent, unit: 'writes', ratio: Math.round((ours.writes.acked / Math.max(1, ours.writes.sent)) * 1000) / 1000 },
+    ];
+    report('load', rows);
+    const failed = rows.filter((r) => r.peer === 'expected' && r.ratio !== 1).map((r) => r.case);
+    if (failed.length) {
+      console.error(`load: checks failed: ${failed.join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await peer?.stop();
+    await host.stop();
+  }
+}
+
+await main();

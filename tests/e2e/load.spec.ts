@@ -1,0 +1,53 @@
+// The reduced load test: its own built host (10k asteroids, 60 fps, a free port) under the mixed
+// read/write load of `npm run bench -- load` for 3 s over 10 connections. Everything asked is
+// valid, so every answer must be a 2xx; every acknowledged write must be visible to the next read
+// and at the end; nothing else may change; the host must still answer; and the frame rate must
+// hold while it serves (frame-interval p99 measured by the host itself).
+import { expect, test } from '@playwright/test';
+import { describeKinds, KINDS, runLoadSession, type LoadSessionResult } from '../../bench/load/index';
+import { frameBudgetMs, startHost, type HostUnderTest } from '../../bench/rest/index';
+
+let host: HostUnderTest | undefined;
+let result: LoadSessionResult;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  host = await startHost({ asteroids: 10_000 });
+  result = await runLoadSession(host, { connections: 10, seconds: 3 });
+  const d = result.drive;
+  console.log(`load: ${d.responses} answers, ${d.reqPerSec.toFixed(0)} req/s, p99 ${d.latency.p99.toFixed(1)} ms; frame-interval p99 ${result.frames.p99.toFixed(1)} ms`);
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('every request of the mix is answered with a 2xx, without transport errors', () => {
+  const d = result.drive;
+  expect(d.responses, 'the load generator got answers').toBeGreaterThan(100);
+  expect({ errors: d.errors, timeouts: d.timeouts }, describeKinds(result.kinds)).toEqual({ errors: 0, timeouts: 0 });
+  for (const k of KINDS) expect(result.kinds[k].non2xx, `${k}: ${JSON.stringify(result.kinds[k].statuses)}`).toBe(0);
+});
+
+test('every acknowledged write is visible to the next read and afterwards; nothing else changed', () => {
+  expect(result.writes.acked, JSON.stringify(result.writes)).toBeGreaterThan(50);
+  expect(result.writes.refused).toBe(0);
+  expect(result.reads.checked).toBeGreaterThan(50);
+  expect(result.reads.stale, 'reads that missed an acknowledged write').toEqual([]);
+  expect(result.lost, 'acknowledged writes not visible after the run').toEqual([]);
+  expect(result.checked).toBe(10_000);
+  expect(result.unexpected, 'asteroids nobody wrote that changed').toEqual([]);
+});
+
+test('the host still answers after the load', () => {
+  expect(result.healthStatus).toBe(200);
+  expect(host!.alive()).toBe(true);
+});
+
+test('the frame rate holds under load: frame-interval p99 within 1.5 frame periods', () => {
+  const budget = frameBudgetMs(host!.periodMs);
+  expect(result.frames.intervals.length, 'frames during the 3 s of load').toBeGreaterThan(100);
+  expect(result.frames.p99, `frame intervals (ms), slowest: ${[...result.frames.intervals].sort((a, b) => b - a).slice(0, 8).map((x) => x.toFixed(1)).join(', ')}`).toBeLessThan(budget);
+});
