@@ -14,6 +14,8 @@ export type EcsErrorCode =
 /** The store's typed error: a code, and a message that names the culprit and what to do. */
 export class EcsError extends Error {
   readonly code: EcsErrorCode;
+  /** For World.setMany: the index of the entry that was refused. */
+  entry?: number;
   constructor(code: EcsErrorCode, message: string) {
     super(message);
     this.name = 'EcsError';

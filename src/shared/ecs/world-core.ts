@@ -515,6 +515,17 @@ export class WorldCore {
   checkId(id: Id): void {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw new EcsError('invalid_argument', `invalid id ${String(id)}`);
     if (!this.isValidId(id)) throw new EcsError('not_alive', `id ${this.idText(id)} refers to an entity that is not alive`);
+    // An entity holding e.g. (Eats, *) would match every query for an Eats pair, and every removal.
+    const c = this.core;
+    if (c !== undefined && (isPair(id) ? this.isPlaceholder(this.pairFirst(id)) || this.isPlaceholder(this.pairSecond(id)) : this.isPlaceholder(id))) {
+      throw new EcsError('invalid_argument', `${this.idText(id)} holds a query placeholder (*, _, $this or $): those match ids in queries and are not ids to add; name the actual component, tag or pair target`);
+    }
+  }
+
+  /** True for the query placeholders *, _, $this and $ (Wildcard, Any, This, Variable). */
+  private isPlaceholder(e: Entity): boolean {
+    const c = this.core;
+    return e === c.Wildcard || e === c.Any || e === c.This || e === c.Variable;
   }
 
   /** Short text of an id for messages (overridden with paths by the full world). */

@@ -4,6 +4,7 @@ import { bootstrap } from './builtins';
 import type { ComponentInfo } from './component';
 import { EcsError } from './errors';
 import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
+import { inheritCopyProblem, newInheritPlan, type InheritPlan } from './inherit-copy';
 import { makeSchema, type SchemaSpec } from './schema';
 import type { Table } from './table';
 import { unitInfo } from './units';
@@ -144,11 +145,17 @@ export class World extends WorldCore {
   setMany(e: Entity, entries: readonly SetEntry[], opts?: WriteOptions): void {
     this.checkAlive(e);
     // An entry without a value adds the id (a component starts at its default, or as a copy of an inherited value).
-    const plans = entries.map((entry) => {
-      this.checkId(entry.id);
-      return entry.value === undefined ? null : this.planSet(entry.id, entry.value, opts);
+    const plan = newInheritPlan();
+    const plans = entries.map((entry, i) => {
+      try {
+        this.checkId(entry.id);
+        this.checkPairAdd(e, entry.id, plan);
+        return entry.value === undefined ? null : this.planSet(entry.id, entry.value, opts);
+      } catch (err) {
+        if (err instanceof EcsError) err.entry = i;
+        throw err;
+      }
     });
-    for (const entry of entries) if (isPair(entry.id)) this.beforeAdd(e, this.tableOf(e), entry.id);
     entries.forEach((entry, i) => {
       const plan = plans[i];
       if (plan) this.applySet(e, entry.id, plan);
@@ -310,14 +317,28 @@ export class World extends WorldCore {
   // ---------------------------------------------------------------- rules (hooks of the core)
 
   protected override beforeAdd(e: Entity, _table: Table, id: Id): void {
+    this.checkPairAdd(e, id);
+  }
+
+  /**
+   * Throws if adding the pair `id` to `e` would break a rule: a ChildOf or IsA cycle, a name clash
+   * under the new parent, an IsA whose copied children could not all be made. `plan` carries what
+   * earlier ids of the same setMany will have done.
+   */
+  private checkPairAdd(e: Entity, id: Id, plan?: InheritPlan): void {
     if (!isPair(id)) return;
     const rel = this.aliveAt(pairFirstIndex(id)), target = this.aliveAt(pairSecondIndex(id));
     if (rel === this.core.ChildOf) {
       if (this.isAncestorOrSelf(e, target)) throw new EcsError('cycle', `cannot make ${this.describe(e)} a child of ${this.describe(target)}: that would make a ChildOf cycle`);
       const name = this.nameOf(e);
       if (name !== undefined) this.checkName(name, target, e);
+      plan?.newParents.push(target);
     } else if (rel === this.core.IsA || this.ownsId(rel, this.core.Acyclic)) {
       if (this.reaches(target, e, rel, 0)) throw new EcsError('cycle', `cannot add (${this.pathOf(rel)}, ${this.pathOf(target)}) to ${this.describe(e)}: that would make a cycle`);
+      if (rel === this.core.IsA) {
+        const problem = inheritCopyProblem(this, e, target, plan);
+        if (problem) throw problem;
+      }
     }
   }
 

@@ -5,7 +5,6 @@
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
 import { SET_PARAMS, setPayloadSchema, type SetPayload } from '../protocol';
 import { builtinRefusal, isBuiltin, resolveEntity } from './entity-path';
-import { inheritRefusal, type InheritContext } from './inherit-guard';
 import { paramTable, readParams } from './params';
 import { EMPTY_OK, errorReply, shown } from './replies';
 import type { Handler, RestReply } from './types';
@@ -18,23 +17,13 @@ function part(world: World, text: string): Entity {
   return world.lookupSymbol(text);
 }
 
-/** Query placeholders (`*`, `_`, `.`, `$`): they match ids in queries but are no ids of their own. */
-function placeholder(world: World, e: Entity): boolean {
-  const c = world.core;
-  return e === c.Wildcard || e === c.Any || e === c.This || e === c.Variable;
-}
-
 /** Resolves `ids[i]` to an id, or explains which part names nothing. */
 function resolveId(world: World, paths: readonly string[], i: number): Id | string {
   const first = part(world, paths[0]!);
   if (first === 0) return `ids[${i}]: ${shown(paths[0]!)} names no entity (give a component path such as Position or ecs.core.Disabled)`;
-  // An entity holding e.g. (Eats, *) itself would match every removal of an Eats pair, forever.
-  const wild = `is a query placeholder that matches ids, not an id to add: name the actual component, tag or pair target`;
-  if (placeholder(world, first)) return `ids[${i}]: ${shown(paths[0]!)} ${wild}`;
   if (paths.length === 1) return first;
   const second = part(world, paths[1]!);
   if (second === 0) return `ids[${i}]: pair target ${shown(paths[1]!)} names no entity`;
-  if (placeholder(world, second)) return `ids[${i}]: pair target ${shown(paths[1]!)} ${wild}`;
   return world.pair(first, second);
 }
 
@@ -65,14 +54,9 @@ function entries(world: World, e: Entity, p: SetPayload): SetEntry[] | RestReply
     if (typeof id === 'string') return errorReply(400, id);
     ids.push(id);
   }
-  // Ids apply in order: a ChildOf before an IsA moves the entity before it inherits.
-  const inherit: InheritContext = { newParents: [], added: new Set() };
   const out: SetEntry[] = [];
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
-    const refusal = inheritRefusal(world, e, id, inherit);
-    if (refusal !== undefined) return errorReply(400, `ids[${i}] ${world.idText(id)} cannot be added to '${world.pathOf(e)}': ${refusal}`);
-    if (isPair(id) && world.pairFirst(id) === world.core.ChildOf) inherit.newParents.push(world.pairSecond(id));
     const info = world.dataOf(id);
     const value = values[i];
     if (value === undefined || value === null) {
@@ -109,7 +93,10 @@ export const putSet: Handler = (ctx) => {
   try {
     world.setMany(e, list, { lenient: true });
   } catch (err) {
-    if (err instanceof EcsError) return errorReply(err.code === 'builtin' ? 403 : 400, `cannot set on '${world.pathOf(e)}': ${err.message}`);
+    if (err instanceof EcsError) {
+      const which = err.entry === undefined ? '' : `ids[${err.entry}]: `;
+      return errorReply(err.code === 'builtin' ? 403 : 400, `${which}cannot set on '${world.pathOf(e)}': ${err.message}`);
+    }
     throw err;
   }
   return EMPTY_OK;

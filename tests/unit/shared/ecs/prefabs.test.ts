@@ -60,3 +60,54 @@ describe('prefabs and IsA', () => {
     expect(w.commands.discard).toBeGreaterThan(0);
   });
 });
+
+describe('inheritance that could not be completed is refused before anything changes', () => {
+  test('an entity inside the tree it would copy (a prefab child inheriting its prefab) is a cycle', () => {
+    const { w, ship, engine } = setup();
+    const before = w.changeCount;
+    expect(() => w.add(engine, w.pair(w.core.IsA, ship))).toThrow(/copy the children of 'SpaceShip' .* without end/);
+    expect(w.changeCount).toBe(before);
+    // Inheriting first and moving under the base afterwards is fine: the copy was made outside it.
+    const comet = w.entity({ name: 'Comet' });
+    w.add(comet, w.pair(w.core.IsA, ship));
+    w.add(comet, w.pair(w.core.ChildOf, ship));
+    expect(w.lookup('SpaceShip.Comet.Engine')).not.toBe(0);
+  });
+
+  test('a copied child whose name is taken is a name clash, found before any copy is made', () => {
+    const { w, Mass, ship } = setup();
+    const other = w.prefab('Other');
+    w.prefab({ name: 'Cockpit', parent: other });
+    w.set(w.prefab({ name: 'Engine', parent: other }), Mass, { value: 1 });
+    const s = w.instantiate(ship, { name: 'Ship1' });
+    const before = w.changeCount;
+    expect(() => w.add(s, w.pair(w.core.IsA, other))).toThrow(/copy 'Other.Engine' into 'Ship1', which already has a child named 'Engine'/);
+    expect(w.changeCount).toBe(before);
+    expect(w.lookup('Ship1.Cockpit')).toBe(0);
+  });
+
+  test('setMany checks its ids in order: a move under the base before inheriting it is refused as a whole', () => {
+    const { w, Position, ship } = setup();
+    const comet = w.entity({ name: 'Comet' });
+    const before = w.changeCount;
+    let thrown: unknown;
+    try {
+      w.setMany(comet, [{ id: Position, value: { x: 1 } }, { id: w.pair(w.core.ChildOf, ship) }, { id: w.pair(w.core.IsA, ship) }]);
+    } catch (err) { thrown = err; }
+    expect(thrown).toMatchObject({ code: 'cycle', entry: 2 });
+    expect(w.changeCount).toBe(before);
+    expect(w.owns(comet, Position)).toBe(false);
+  });
+
+  test('query placeholders are not ids: adding *, _ or a pair with one is refused', () => {
+    const { w, ship } = setup();
+    const Eats = w.tag('Eats');
+    for (const id of [w.core.Wildcard, w.core.Any, w.pair(Eats, w.core.Wildcard), w.pair(w.core.Any, ship)]) {
+      expect(() => w.add(ship, id)).toThrow(/query placeholder/);
+    }
+    // Removing with a wildcard is what it is for.
+    w.add(ship, w.pair(Eats, ship));
+    w.remove(ship, w.pair(Eats, w.core.Wildcard));
+    expect(w.owns(ship, w.pair(Eats, ship))).toBe(false);
+  });
+});

@@ -190,7 +190,7 @@ describe('regressions found by fuzzing', () => {
     const w = fuzzWorld();
     const r = set(w, 'SpaceShip/Engine', [['ecs.core.IsA', 'SpaceShip']]);
     expect(r.status).toBe(400);
-    expect(r.json.error).toMatch(/ids\[0\] \(ecs.core.IsA, SpaceShip\) cannot be added to 'SpaceShip.Engine': .*'SpaceShip'.* without end/);
+    expect(r.json.error).toMatch(/^ids\[0\]: .*cannot add \(ecs.core.IsA, SpaceShip\) to 'SpaceShip.Engine': .*'SpaceShip'.* without end/);
     // Moving under the prefab first, then inheriting from it, is the same loop; the other order is fine.
     expect(set(w, 'Comet', [['ecs.core.ChildOf', 'SpaceShip'], ['ecs.core.IsA', 'SpaceShip']]).status).toBe(400);
     expect(set(w, 'Comet', [['ecs.core.IsA', 'SpaceShip'], ['ecs.core.ChildOf', 'SpaceShip']]).status).toBe(200);
@@ -225,7 +225,7 @@ describe('regressions found by fuzzing', () => {
     for (const ids of [[['Eats', '*']], [['Eats', '_']], [['*']], [['_', 'Apples']], [['$']], [['.']]]) {
       const r = set(w, 'Sun', ids);
       expect(r.status, JSON.stringify(ids)).toBe(400);
-      expect(r.json.error, JSON.stringify(ids)).toContain('is a query placeholder that matches ids, not an id to add');
+      expect(r.json.error, JSON.stringify(ids)).toMatch(/^ids\[0\]: .*holds a query placeholder .* not ids to add/);
     }
     expect(routeChecked(w.world, w.router, 'PUT', '/delete/Eats').status).toBe(200);
     expect(routeChecked(w.world, w.router, 'GET', '/entity/Sun/Earth?values=true').status).toBe(200);
