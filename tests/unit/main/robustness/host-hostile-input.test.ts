@@ -23,7 +23,7 @@ describe('hostile raw requests', () => {
     for (const target of ['/entity/Sun/\xff\xfe\x80', '/query?q=\xc3\x28', '/entity/\xc3\x84pfel', '/entity/Sun\x00', '/set/Sun?data=\x7f']) {
       const r = await raw(`GET ${target} HTTP/1.1\r\n${HOST}\r\n`);
       expect(r.status, target).toBe(400);
-      expect(r.headers, target).toMatch(/Content-Type: application\/json/);
+      expect(r.headers['content-type'], target).toMatch(/^application\/json/);
       expect(r.json.error, target).toMatch(/^malformed HTTP request \(HPE_INVALID_URL: .*\): send a valid HTTP\/1.1 request$/);
     }
   });

@@ -1,81 +1,12 @@
 // Probes for tests against a spawned host process: raw HTTP and WebSocket clients whose reading
 // the test controls, the host's open sockets (from /proc) and its statistics.
-import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 
-/** A reply as the tests see it. */
-export interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+import { getJson } from '../../../support/raw-http';
 
-/** One request on a fresh connection (no keep-alive agent), with optional headers and body. */
-export function send(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false, setHost: !('host' in headers) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** GET that expects JSON; returns status and parsed body. */
-export async function getJson(port: number, path: string): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const r = await send(port, 'GET', path);
-  return { status: r.status, json: JSON.parse(r.body) };
-}
-
-/** Opens a raw TCP connection and resolves once connected. */
-export function openSocket(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
-/** Writes raw bytes and resolves with all bytes received until the server closes the connection. */
-export function rawExchange(port: number, text: string | Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    // The server may reset a connection it refused while we were still sending; its reply came first.
-    socket.on('error', (err: NodeJS.ErrnoException) => { if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') reject(err); });
-  });
-}
-
-/** Status line number and body of a raw HTTP reply. */
-export function parseRaw(raw: string): { status: number; headers: string; body: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  return { status: Number(raw.slice(9, 12)), headers: raw.slice(0, split), body: raw.slice(split + 4) };
-}
-
-/** Resolves true when the socket closes within `ms`, else false. */
-export function closesWithin(socket: Socket, ms: number): Promise<boolean> {
-  if (socket.destroyed) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    socket.once('close', () => { clearTimeout(timer); resolve(true); });
-  });
-}
-
-/** Polls `check` every 50 ms until it holds or `ms` passed; returns whether it held. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { closesWithin, eventually, getJson, openSocket, parseRaw, rawExchange, send, type Reply } from '../../../support/raw-http';
 
 /** Number of sockets the process holds open (Linux: its /proc/<pid>/fd links to socket:[…]). */
 export function openSockets(pid: number): number {

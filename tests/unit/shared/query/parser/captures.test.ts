@@ -2,7 +2,8 @@
 // those the reference rejected for a syntax reason must fail to parse here too; those it
 // rejected for an unresolved name or a semantic reason must parse (resolution is the planner's).
 import { describe, expect, test } from 'vitest';
-import { QueryParseError, parseQuery } from '../../../../../src/shared/query/parser';
+import { parseError } from './parse-error';
+import { parseQuery } from '../../../../../src/shared/query/parser';
 import { loadCaptures as loadAll } from '../../../../support/reference';
 
 interface Capture { num: number; file: string; q: string; status: number | null; body: unknown }
@@ -35,15 +36,6 @@ const SEMANTIC_ERRORS = new Set([164, 189, 194, 195]);
 /** Reference 400s that we accept on purpose: Mass(parent:Sun.Earth.Moon) (both Src:trav orders). */
 const ACCEPTED_DEVIATIONS = new Set([363]);
 
-function parseError(q: string): QueryParseError {
-  try {
-    parseQuery(q);
-  } catch (e) {
-    if (e instanceof QueryParseError) return e;
-    throw e;
-  }
-  throw new Error(`expected ${JSON.stringify(q)} to fail to parse`);
-}
 
 /** The caret column of a reference error body "reason\nexpr\n    ^". */
 function referenceCaret(body: unknown): number | undefined {

@@ -1,15 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { parseError } from './parse-error';
 import { MAX_SCOPE_DEPTH, QueryParseError, formatQueryError, parseQuery } from '../../../../../src/shared/query/parser';
 
-function parseError(q: string): QueryParseError {
-  try {
-    parseQuery(q);
-  } catch (e) {
-    if (e instanceof QueryParseError) return e;
-    throw e;
-  }
-  throw new Error(`expected ${JSON.stringify(q)} to fail to parse`);
-}
 
 /** [query, reason, caret position] */
 const CASES: [string, string, number][] = [
