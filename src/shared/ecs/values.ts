@@ -11,6 +11,8 @@ export interface WriteOptions {
   lenient?: boolean;
   /** Resolves an entity member value (id or, when lenient, a path); undefined when it names nothing alive. */
   resolveEntity?: (raw: number | string) => number | undefined;
+  /** Refuse infinities and NaN (JSON input has none: a literal such as 1e400 overflows to Infinity). */
+  finite?: boolean;
 }
 
 /** A validated write: leaf index and the value to store. */
@@ -72,6 +74,7 @@ export function coerceLeaf(component: string, leaf: Leaf, raw: unknown, opts: Wr
       if (typeof raw === 'number') n = raw;
       else if (lenient && typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw))) n = Number(raw);
       else throw bad(component, leaf, raw, `a number (${leaf.kind})`);
+      if (opts.finite && !Number.isFinite(n)) throw bad(component, leaf, raw, `a finite number (${leaf.kind}; a literal such as 1e400 is too large even for f64)`);
       const range = INT_RANGE[leaf.kind];
       if (range) {
         if (!Number.isInteger(n)) throw bad(component, leaf, raw, `an integer (${leaf.kind})`);

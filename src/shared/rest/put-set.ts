@@ -91,7 +91,7 @@ export const putSet: Handler = (ctx) => {
   const list = entries(world, e, parsed);
   if (!Array.isArray(list)) return list;
   try {
-    world.setMany(e, list, { lenient: true });
+    world.setMany(e, list, { lenient: true, finite: true });
   } catch (err) {
     if (err instanceof EcsError) {
       const which = err.entry === undefined ? '' : `ids[${err.entry}]: `;

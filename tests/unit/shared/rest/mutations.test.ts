@@ -102,6 +102,9 @@ describe('PUT /set', () => {
       // Atomic: a good first entry is not applied when a later one is bad.
       [`?data=${data({ ids: [['Position'], ['Mass']], values: [{ x: 99 }, { value: 'x' }] })}`, 'Mass.value'],
       [`?data=${data({ ids: [['Enemy'], ['ecs.core.ChildOf', 'Sun.Mars']] })}`, 'cycle'],
+      // JSON has no infinities, but a literal too large for a double reads as one.
+      [`?data=${encodeURIComponent('{"ids":[["Position"]],"values":[{"x":1e400}]}')}`, 'ids[0]: cannot set on \'Sun.Mars\': Position.x: expected a finite number'],
+      [`?data=${data({ ids: [['Position']], values: [{ x: 1e39 }] })}`, 'within the f32 range'],
     ];
     for (const [query, culprit] of cases) {
       const r = put(`/set/Sun/Mars${query}`);
