@@ -1,16 +1,33 @@
 // Runs one measurement per child process (JIT outcomes differ between processes, and a second
 // world in one process can slow a library down), and takes the median over processes.
+// Each child script is bundled with esbuild first and run by plain node, so it measures the code
+// as the product ships it: tsx (which runs the benchmarks' own TypeScript) keeps function names by
+// wrapping every function created at run time in a naming helper, which costs inside hot loops.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { buildSync } from 'esbuild';
 import { median } from './report';
 
-const TSX = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+const REPO = join(import.meta.dirname, '..', '..');
+const bundles = new Map<string, string>();
+
+/** `script` bundled to out/bench/… (once per run); node_modules packages stay imports. */
+export function bundled(script: string): string {
+  let out = bundles.get(script);
+  if (out === undefined) {
+    out = join(REPO, 'out', 'bench', relative(join(REPO, 'bench'), script).replace(/\.ts$/, '.mjs'));
+    buildSync({ entryPoints: [script], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+    bundles.set(script, out);
+  }
+  return out;
+}
 
 /** Runs `script args…` `runs` times in fresh processes; each prints one JSON number. Returns the median. */
 export function medianOverProcesses(script: string, args: string[], runs: number, nodeFlags: string[] = []): number {
+  const file = bundled(script);
   const values: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const r = spawnSync(TSX, [...nodeFlags, script, ...args], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: nodeFlags.join(' ') } });
+    const r = spawnSync(process.execPath, [...nodeFlags, file, ...args], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${r.stderr}`);
     const line = r.stdout.trim().split('\n').pop()!;
     values.push(Number(JSON.parse(line)));
