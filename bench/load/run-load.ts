@@ -17,6 +17,8 @@ export interface LoadSessionOptions {
   warmupSeconds?: number;
   /** Asteroids owned by each connection (default 20). */
   perConnection?: number;
+  /** Requests per second over all connections (default: as fast as answers come). */
+  overallRate?: number;
 }
 
 /** What a load session found. */
@@ -60,11 +62,11 @@ export async function runLoadSession(host: HostUnderTest, options: LoadSessionOp
   const mix = new LoadMix({ entities: [...before.keys()], perConnection: options.perConnection, queryTotal, ledger });
   const sequenceFor = (i: number) => mix.sequenceFor(i);
   if (options.warmupSeconds) {
-    await drive({ url: host.url, connections: options.connections, seconds: options.warmupSeconds, sequenceFor });
+    await drive({ url: host.url, connections: options.connections, seconds: options.warmupSeconds, sequenceFor, overallRate: options.overallRate });
     mix.finish();
   }
   await host.markFrames();
-  const measured = await drive({ url: host.url, connections: options.connections, seconds: options.seconds, sequenceFor });
+  const measured = await drive({ url: host.url, connections: options.connections, seconds: options.seconds, sequenceFor, overallRate: options.overallRate });
   const intervals = await host.frameIntervals();
   mix.finish();
   const after = await snapshotAsteroids(host.url);

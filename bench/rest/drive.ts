@@ -17,6 +17,8 @@ export interface DriveOptions {
   sequenceFor?: (index: number) => AutocannonRequest[];
   /** Seconds before a request counts as timed out (default 10). */
   timeoutSeconds?: number;
+  /** Requests per second over all connections (default: as fast as answers come). */
+  overallRate?: number;
 }
 
 /** Latency percentiles in milliseconds. */
@@ -69,6 +71,7 @@ export async function drive(options: DriveOptions): Promise<DriveResult> {
     connections: options.connections,
     duration: options.seconds,
     timeout: options.timeoutSeconds ?? 10,
+    ...(options.overallRate !== undefined ? { overallRate: options.overallRate } : {}),
     setupClient: sequenceFor ? (client: AutocannonClient) => client.setRequests(sequenceFor(clients++)) : undefined,
   });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
