@@ -516,16 +516,18 @@ export class WorldCore {
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw new EcsError('invalid_argument', `invalid id ${String(id)}`);
     if (!this.isValidId(id)) throw new EcsError('not_alive', `id ${this.idText(id)} refers to an entity that is not alive`);
     // An entity holding e.g. (Eats, *) would match every query for an Eats pair, and every removal.
-    const c = this.core;
-    if (c !== undefined && (isPair(id) ? this.isPlaceholder(this.pairFirst(id)) || this.isPlaceholder(this.pairSecond(id)) : this.isPlaceholder(id))) {
+    if (this.core !== undefined && (isPair(id) ? this.isPlaceholder(pairFirstIndex(id)) || this.isPlaceholder(pairSecondIndex(id)) : this.isPlaceholder(entityIndex(id)))) {
       throw new EcsError('invalid_argument', `${this.idText(id)} holds a query placeholder (*, _, $this or $): those match ids in queries and are not ids to add; name the actual component, tag or pair target`);
     }
   }
 
-  /** True for the query placeholders *, _, $this and $ (Wildcard, Any, This, Variable). */
-  private isPlaceholder(e: Entity): boolean {
+  /**
+   * True for the entity index of a query placeholder: *, _, $this or $ (Wildcard, Any, This,
+   * Variable). Built-ins are never recycled, so their ids are their indices.
+   */
+  private isPlaceholder(index: number): boolean {
     const c = this.core;
-    return e === c.Wildcard || e === c.Any || e === c.This || e === c.Variable;
+    return index === c.Wildcard || index === c.Any || index === c.This || index === c.Variable;
   }
 
   /** Short text of an id for messages (overridden with paths by the full world). */

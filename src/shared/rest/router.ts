@@ -50,13 +50,6 @@ function unknownEndpoint(method: string, path: string): RestReply {
   return errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${ENDPOINT_LIST}`);
 }
 
-/** True for GET /entity and /query targets whose reply does not report time (`duration`). */
-function cacheable(url: string): boolean {
-  const path = parseTarget(url);
-  const slash = path.path.indexOf('/', 1);
-  return CACHED.has(slash < 0 ? path.path.slice(1) : path.path.slice(1, slash)) && path.params.duration === undefined;
-}
-
 /** Creates the router of a world. */
 export function createRouter(world: World, options: RouterOptions = {}): Router {
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
@@ -65,16 +58,8 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   const cache = options.replyCache === false ? undefined : new ReplyCache(world);
 
   function route(method: string, url: string): RestReply {
-    if (cache === undefined || method !== 'GET') return answer(method, url);
-    const hit = cache.get(url);
-    if (hit !== undefined) return hit;
-    const before = world.changeCount;
-    const reply = answer(method, url);
-    if (reply.status === 200 && world.changeCount === before && cacheable(url)) cache.put(url, Object.freeze(reply));
-    return reply;
-  }
-
-  function answer(method: string, url: string): RestReply {
+    const cached = cache !== undefined && method === 'GET' ? cache.get(url) : undefined;
+    if (cached !== undefined) return cached;
     let target;
     try {
       target = parseTarget(url);
@@ -95,12 +80,18 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
       return errorReply(405, `method ${shown(method)} is not allowed on /${segment}: use ${r.method}`, undefined, { Allow: r.method });
     }
     const ctx: RouteContext = { world, method, rest, params: target.params, options: opts };
+    const before = world.changeCount;
+    let reply: RestReply;
     try {
-      return r.handler(ctx);
+      reply = r.handler(ctx);
     } catch (err) {
       if (err instanceof TargetError) return errorReply(400, err.message);
       throw err;
     }
+    // Kept for the same target while nothing changes; a reply that reports time (duration) is not.
+    if (cache !== undefined && method === 'GET' && reply.status === 200 && CACHED.has(segment)
+      && target.params.duration === undefined && world.changeCount === before) cache.put(url, Object.freeze(reply));
+    return reply;
   }
 
   const handler = ((req: RestRequest) => route(req.method, req.url)) as Router;
