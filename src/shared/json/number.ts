@@ -67,24 +67,48 @@ const DECADES = Array.from({ length: 39 }, (_, i) => 10 ** (i - 15));
 /** Result of rounding to n digits that sits too close to a tie to decide in double arithmetic. */
 const TIE = -2;
 
+/** Largest k for which abs·10^k is exact for every f32: its 24-bit mantissa times 5^k stays below 2^53. */
+const EXACT_SCALE = 12;
+const TWO_53 = 2 ** 53;
+
 /**
  * v rounded to n significant digits, as the integer m of m·10^-k (k = n - 1 - e10), when it
  * reads back to the same f32; -1 when it does not; TIE when the double arithmetic cannot decide.
- * With an exact power of ten each product is correctly rounded, so the decision is exact unless
- * the scaled value sits within 1e-6 of a tie.
+ * A tie rounds up, as toPrecision does. For k from 0 to 12 the product abs·10^k is exact, and for
+ * a whole abs below 2^53 so is the remainder of abs / 10^-k, so the decision is exact; otherwise
+ * each operation is correctly rounded and only a value within 1e-6 of a tie is left undecided.
  */
 function roundTo(abs: number, k: number): number {
-  const scaled = k >= 0 ? abs * POW10[k]! : abs / POW10[-k]!;
-  const floor = Math.floor(scaled), frac = scaled - floor;
-  if (frac > 0.499999 && frac < 0.500001) return TIE;
-  const m = frac > 0.5 ? floor + 1 : floor;
+  let m: number;
+  if (k >= 0) {
+    const scaled = abs * POW10[k]!;
+    const floor = Math.floor(scaled), frac = scaled - floor;
+    if (k > EXACT_SCALE && frac > 0.499999 && frac < 0.500001) return TIE;
+    m = frac >= 0.5 ? floor + 1 : floor;
+  } else {
+    const p = POW10[-k]!;
+    if (abs < TWO_53) {
+      const r = abs % p;
+      m = (abs - r) / p + (r >= p / 2 ? 1 : 0);
+    } else {
+      const scaled = abs / p;
+      const floor = Math.floor(scaled), frac = scaled - floor;
+      if (frac > 0.499999 && frac < 0.500001) return TIE;
+      m = frac > 0.5 ? floor + 1 : floor;
+    }
+  }
   return Math.fround(k >= 0 ? m / POW10[k]! : m * POW10[-k]!) === abs ? m : -1;
 }
 
+/** Enough zeros to pad any f32 in plain notation (the largest is about 3.4·10^38). */
+const ZEROS = '0'.repeat(48);
+
 /**
- * The shortest f32 digits by double arithmetic, found by bisection over the digit count (more
- * digits never read back worse than fewer); undefined when the exponent is out of the range of
- * exact powers of ten or a rounding is too close to a tie.
+ * The shortest f32 digits by double arithmetic, in plain notation; undefined when the exponent is
+ * out of the range of exact powers of ten or a rounding is too close to a tie to decide. Nine
+ * significant digits always read back; fewer are tried while they still do. That finds the
+ * shortest: if abs rounded to n digits reads back, so does abs rounded to n + 1 digits (it is at
+ * least as close to abs).
  */
 function fastShortest(abs: number): string | undefined {
   let e10 = Math.floor(Math.log10(abs));
@@ -93,23 +117,23 @@ function fastShortest(abs: number): string | undefined {
   if (abs < DECADES[e10 + 15]!) e10--;
   else if (abs >= DECADES[e10 + 16]!) e10++;
   if (e10 < -14 || e10 > 22) return undefined;
-  let lo = 1, hi = 9;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const m = roundTo(abs, mid - 1 - e10);
-    if (m === TIE) return undefined;
-    if (m >= 0) hi = mid;
-    else lo = mid + 1;
-  }
-  const k = lo - 1 - e10;
-  const m = roundTo(abs, k);
+  let k = 8 - e10;
+  let m = roundTo(abs, k);
   if (m < 0) return undefined;
-  let digits = String(m);
+  while (k > -e10) {
+    const shorter = roundTo(abs, k - 1);
+    if (shorter === TIE) return undefined;
+    if (shorter < 0) break;
+    m = shorter;
+    k--;
+  }
+  // m·10^-k with m < 10^9: drop trailing zeros, then place the point.
+  while (k > 0 && m % 10 === 0) { m /= 10; k--; }
+  const digits = String(m);
+  if (k <= 0) return k === 0 ? digits : digits + ZEROS.slice(0, -k);
   const point = digits.length - k;
-  let end = digits.length;
-  while (end > 1 && digits.charCodeAt(end - 1) === 48) end--;
-  digits = digits.slice(0, end);
-  return plainFromDigits('', digits, point);
+  if (point > 0) return `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `0.${ZEROS.slice(0, -point)}${digits}`;
 }
 
 /**

@@ -42,6 +42,29 @@ describe('formatF32', () => {
   });
 });
 
+describe('formatF32 where a rounding is an exact tie', () => {
+  /** The reference: the first toPrecision that reads back to the same f32 (ties round up). */
+  const reference = (v: number) => {
+    let p = 1;
+    while (Math.fround(Number(v.toPrecision(p))) !== v) p++;
+    return Number(v.toPrecision(p));
+  };
+  // Runs of consecutive f32s, where decimal roundings land exactly on ties now and then (large
+  // integers with ulp 2, 4, 8; short binary fractions), across the scales the printer handles.
+  test.each([16777216, 33554432, 1e8, 3e9, 1e15, 3e30, 123456.789, 1000.5, 0.001234, 1.5e-5])('consecutive f32s from %s print as the reference', (from) => {
+    const bits = new Uint32Array(1), view = new Float32Array(bits.buffer);
+    view[0] = from;
+    const start = bits[0]!;
+    for (let i = 0; i < 4000; i++) {
+      bits[0] = start + i;
+      const v = view[0]!;
+      if (Math.abs(v) < 2 ** 24 && Number.isInteger(v)) continue;
+      const text = formatF32(v);
+      if (JSON.parse(text) !== reference(v)) expect(`${v} printed as ${text}`).toBe(`${v} printed as ${reference(v)}`);
+    }
+  });
+});
+
 describe('formatF64 and formatInt', () => {
   test('doubles print their shortest round-trip text in plain notation', () => {
     expect(formatF64(0.1)).toBe('0.1');
