@@ -2,7 +2,7 @@
 // them. "peer" is a hand-written loop over the same tables (the practical limit of an engine).
 import { CachedQuery } from '../../src/shared/app';
 import { World, makePair, type Entity, type Table } from '../../src/shared/ecs';
-import { compileQuery, parseQuery } from '../../src/shared/query';
+import { compileQuery, parseQuery, type Query } from '../../src/shared/query';
 
 export interface Case { ours: () => number; peer: () => number; entities: number }
 
@@ -53,49 +53,67 @@ export const cases: Record<string, () => Case> = {
       peer: () => { let s = 0; for (const t of w.record(P)!.tables) { if (!t.has(V)) continue; const x = t.column(P)!.views.x as Float32Array; for (let j = 0; j < t.count; j++) s += x[j]!; } return s; },
     };
   },
-  eats_var_10k() {
-    const w = new World();
-    const P = w.component('Position', { x: 'f32', y: 'f32' });
-    const Eats = w.tag('Eats');
-    const foods = Array.from({ length: 10 }, (_, i) => w.entity(`Food${i}`));
-    for (let i = 0; i < 10_000; i++) { const e = w.entity(); w.set(e, P, { x: i, y: 0 }); w.add(e, w.pair(Eats, foods[i % 10]!)); if (i % 3 === 0) w.add(e, w.pair(Eats, foods[(i + 1) % 10]!)); }
-    const q = compileQuery(w, '(Eats, $food)');
-    const rec = w.record(makePair(Eats, w.core.Wildcard))!;
-    return {
-      entities: 10_000,
-      ours: () => { let n = 0; q.each((r) => { n += r.count + r.vars[1]!; }); return n; },
-      peer: () => { let n = 0; for (const t of rec.tables) for (const ti of rec.indices.get(t)!) n += t.count + w.pairSecond(t.type[ti]!); return n; },
-    };
-  },
-  childof_planet_10k() {
-    const w = new World();
-    const Planet = w.tag('Planet');
-    const parents: Entity[] = [];
-    for (let i = 0; i < 200; i++) { const p = w.entity(`P${i}`); if (i % 2 === 0) w.add(p, Planet); parents.push(p); }
-    for (let i = 0; i < 10_000; i++) w.entity({ parent: parents[i % 200] });
-    const q = compileQuery(w, '(ChildOf, $p), Planet($p)');
-    const rec = w.record(makePair(w.core.ChildOf, w.core.Wildcard))!;
-    return {
-      entities: 10_000,
-      ours: () => { let n = 0; q.each((r) => { n += r.count; }); return n; },
-      peer: () => { let n = 0; for (const t of rec.tables) { const p = w.aliveAt(t.flags.parentIndex); if (p && w.tableOf(p).has(Planet)) n += t.count; } return n; },
-    };
-  },
-  up_childof_10k() {
-    const w = new World();
-    const P = w.component('Position', { x: 'f32', y: 'f32' });
-    const parents: Entity[] = [];
-    for (let i = 0; i < 100; i++) { const p = w.entity(`P${i}`); w.set(p, P, { x: i, y: 0 }); parents.push(p); }
-    for (let i = 0; i < 10_000; i++) w.entity({ parent: parents[i % 100] });
-    const q = compileQuery(w, 'Position(up(ChildOf))');
-    const rec = w.record(makePair(w.core.ChildOf, w.core.Wildcard))!;
-    return {
-      entities: 10_000,
-      ours: () => { let s = 0; q.each((r) => { const src = w.locate(r.sources[0]!); s += r.count * (src.table.column(P)!.views.x as Float32Array)[src.row]!; }); return s; },
-      peer: () => { let s = 0; for (const t of rec.tables) { const p = w.aliveAt(t.flags.parentIndex); const loc = w.locate(p); const c = loc.table.column(P); if (c) s += t.count * (c.views.x as Float32Array)[loc.row]!; } return s; },
-    };
-  },
+  eats_var_10k: () => eatsVar(false),
+  eats_var_10k_cached: () => eatsVar(true),
+  childof_planet_10k: () => childofPlanet(false),
+  childof_planet_10k_cached: () => childofPlanet(true),
+  up_childof_10k: () => upChildof(false),
+  up_childof_10k_cached: () => upChildof(true),
 };
+
+/** A query evaluated each time, or a CachedQuery of it (its tables and bindings kept up to date). */
+function maybeCached(w: World, expr: string, cached: boolean): { each: Query['each'] } {
+  const q = compileQuery(w, expr);
+  return cached ? new CachedQuery(q) : q;
+}
+
+/** `(Eats, $food)` over 10k entities eating one or two of 10 foods. */
+function eatsVar(cached: boolean): Case {
+  const w = new World();
+  const P = w.component('Position', { x: 'f32', y: 'f32' });
+  const Eats = w.tag('Eats');
+  const foods = Array.from({ length: 10 }, (_, i) => w.entity(`Food${i}`));
+  for (let i = 0; i < 10_000; i++) { const e = w.entity(); w.set(e, P, { x: i, y: 0 }); w.add(e, w.pair(Eats, foods[i % 10]!)); if (i % 3 === 0) w.add(e, w.pair(Eats, foods[(i + 1) % 10]!)); }
+  const q = maybeCached(w, '(Eats, $food)', cached);
+  const rec = w.record(makePair(Eats, w.core.Wildcard))!;
+  return {
+    entities: 10_000,
+    ours: () => { let n = 0; q.each((r) => { n += r.count + r.vars[1]!; }); return n; },
+    peer: () => { let n = 0; for (const t of rec.tables) for (const ti of rec.indices.get(t)!) n += t.count + w.pairSecond(t.type[ti]!); return n; },
+  };
+}
+
+/** `(ChildOf, $p), Planet($p)` over 10k children of 200 parents, half of them planets. */
+function childofPlanet(cached: boolean): Case {
+  const w = new World();
+  const Planet = w.tag('Planet');
+  const parents: Entity[] = [];
+  for (let i = 0; i < 200; i++) { const p = w.entity(`P${i}`); if (i % 2 === 0) w.add(p, Planet); parents.push(p); }
+  for (let i = 0; i < 10_000; i++) w.entity({ parent: parents[i % 200] });
+  const q = maybeCached(w, '(ChildOf, $p), Planet($p)', cached);
+  const rec = w.record(makePair(w.core.ChildOf, w.core.Wildcard))!;
+  return {
+    entities: 10_000,
+    ours: () => { let n = 0; q.each((r) => { n += r.count; }); return n; },
+    peer: () => { let n = 0; for (const t of rec.tables) { const p = w.aliveAt(t.flags.parentIndex); if (p && w.tableOf(p).has(Planet)) n += t.count; } return n; },
+  };
+}
+
+/** `Position(up(ChildOf))` over 10k children of 100 parents with a Position. */
+function upChildof(cached: boolean): Case {
+  const w = new World();
+  const P = w.component('Position', { x: 'f32', y: 'f32' });
+  const parents: Entity[] = [];
+  for (let i = 0; i < 100; i++) { const p = w.entity(`P${i}`); w.set(p, P, { x: i, y: 0 }); parents.push(p); }
+  for (let i = 0; i < 10_000; i++) w.entity({ parent: parents[i % 100] });
+  const q = maybeCached(w, 'Position(up(ChildOf))', cached);
+  const rec = w.record(makePair(w.core.ChildOf, w.core.Wildcard))!;
+  return {
+    entities: 10_000,
+    ours: () => { let s = 0; q.each((r) => { const src = w.locate(r.sources[0]!); s += r.count * (src.table.column(P)!.views.x as Float32Array)[src.row]!; }); return s; },
+    peer: () => { let s = 0; for (const t of rec.tables) { const p = w.aliveAt(t.flags.parentIndex); const loc = w.locate(p); const c = loc.table.column(P); if (c) s += t.count * (c.views.x as Float32Array)[loc.row]!; } return s; },
+  };
+}
 
 /** Typical expressions for the parse + plan case. */
 export const EXPRESSIONS = [

@@ -1,9 +1,9 @@
 // A query whose matching tables are kept up to date as tables are created and deleted, so that
 // systems iterate a list instead of evaluating the query every frame. Tables whose match depends
-// on other entities (inheritance through IsA, traversal) are re-evaluated when those entities
-// change their type (world.structureVersion).
+// on other entities (inheritance through IsA, traversal, terms on a variable such as
+// `Planet($p)`) are re-evaluated when those entities change their type (world.structureVersion).
 import type { Column, Table, TableListener } from '../ecs';
-import type { Query, QueryResult, ResultFn } from '../query';
+import type { Plan, Query, QueryResult, ResultFn } from '../query';
 
 /** A cached result: count is refreshed before each visit; columns of self fields are resolved once. */
 export interface CachedResult extends QueryResult {
@@ -27,12 +27,15 @@ export class CachedQuery implements TableListener {
   private readonly entries: Entry[] = [];
   private readonly byTable = new Map<Table, Entry>();
   private readonly unlisten: (() => void) | undefined;
-  /** False when the query has variables, equality terms or fixed sources: then each() evaluates. */
+  /** False when a table's matches may depend on more than types (see cacheablePlan): then each() evaluates. */
   readonly cacheable: boolean;
+  /** Some term's source is a variable other than $this: every table's match depends on other entities. */
+  private readonly followsVariables: boolean;
 
   constructor(readonly query: Query) {
     const p = query.plan;
-    this.cacheable = p.hasThis && p.vars.length === 1 && p.steps.every((s) => s.kind === 'term' && s.src.kind === 'var' && s.src.v === 0);
+    this.cacheable = cacheablePlan(p);
+    this.followsVariables = p.steps.some((s) => s.kind === 'term' && !(s.src.kind === 'var' && s.src.v === 0));
     this.unlisten = this.cacheable ? query.world.addTableListener(this) : undefined;
   }
 
@@ -44,7 +47,7 @@ export class CachedQuery implements TableListener {
   onTableCreate(table: Table): void {
     const f = table.flags;
     if ((f.disabled && !this.query.plan.matchDisabled) || (f.prefab && !this.query.plan.matchPrefab)) return;
-    const volatile = f.hasIsA || this.usesTraversal(table);
+    const volatile = f.hasIsA || this.followsVariables || this.usesTraversal(table);
     const results = this.evaluate(table);
     if (!volatile && results.length === 0) return;
     const entry = { table, results, volatile, version: this.query.world.structureVersion };
@@ -97,4 +100,29 @@ export class CachedQuery implements TableListener {
     for (const e of this.entries) if (e.table.count > 0) n++;
     return n;
   }
+}
+
+/**
+ * True when a table's matches depend only on types: its own, and those of the entities its type
+ * names (bases, parents, pair targets), whose changes move world.structureVersion. That holds for
+ * a plan of plain terms whose sources are $this or a variable bound by an earlier term's id (so
+ * the variable's entity appears in some table's type), with $this never a component or target
+ * (which would split tables into single entities). Fixed sources (`Position(Sun)`), equality and
+ * name tests, or-chains and scopes are evaluated every time instead.
+ */
+function cacheablePlan(p: Plan): boolean {
+  if (!p.hasThis) return false;
+  const bound = new Set<number>([0]);
+  for (const s of p.steps) {
+    if (s.kind !== 'term' || s.src.kind !== 'var' || !bound.has(s.src.v)) return false;
+    for (const slot of [s.first, s.second]) {
+      if (slot?.kind !== 'var') continue;
+      if (slot.v === 0) return false;
+      // Only a term that must match binds for later terms (a not-term's variables are existential,
+      // an optional term may leave its variable unbound, and a term on an unbound variable source
+      // searches every table).
+      if (s.oper === 'and') bound.add(slot.v);
+    }
+  }
+  return true;
 }
