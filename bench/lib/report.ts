@@ -36,11 +36,15 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
+/** A percentile (0–100) of numbers already sorted ascending (nearest rank); NaN when there are none. */
+export function percentileOfSorted(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
 /** A percentile (0–100) of numbers. */
 export function percentile(xs: readonly number[], p: number): number {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+  return percentileOfSorted([...xs].sort((a, b) => a - b), p);
 }
 
 /** Prints the rows as a table and writes bench/out/<suite>.json. */

@@ -2,6 +2,7 @@
 // sub-millisecond resolution (autocannon's own histogram rounds to whole milliseconds, too coarse
 // for a 0.2 ms GET).
 import autocannon, { type AutocannonClient, type AutocannonRequest } from 'autocannon';
+import { percentileOfSorted } from '../lib/report';
 
 /** What to send. */
 export interface DriveOptions {
@@ -48,16 +49,10 @@ export interface DriveResult {
   timeouts: number;
 }
 
-/** Percentile p (0–100) of the first n values of xs, sorted in place. */
-function percentileSorted(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
 /** p50, p99 and max of latencies in milliseconds. */
 export function summarize(latencies: Float64Array): LatencySummary {
   const s = Float64Array.from(latencies).sort();
-  return { p50: percentileSorted(s, 50), p99: percentileSorted(s, 99), max: s.length ? s[s.length - 1]! : Number.NaN };
+  return { p50: percentileOfSorted(s, 50), p99: percentileOfSorted(s, 99), max: s.length ? s[s.length - 1]! : Number.NaN };
 }
 
 /** Runs autocannon against the server and returns throughput, latency and error counts. */
