@@ -1,7 +1,7 @@
 // The query reply (GET /query): the iterator serializer. It writes straight from the matched
 // tables' columns into one string — no object per entity — and pages by entities across results.
 import { makePair, type Entity, type Id, type Table, type World } from '../ecs';
-import type { FieldInfo, Query, QueryResult, Slot, VarValues } from '../query';
+import type { FieldInfo, Query, QueryResult, ResultFn, Slot, VarValues } from '../query';
 import { now } from '../platform';
 import { idLabelText, idText, labelText, pathText } from './labels';
 import { formatF64 } from './number';
@@ -70,7 +70,7 @@ class ResultWriter {
   private readonly noData: boolean[];
   private readonly nameId: Id;
 
-  constructor(private readonly world: World, private readonly query: Query, private readonly o: QueryReplyOptions) {
+  constructor(private readonly world: World, query: Query, private readonly o: QueryReplyOptions, private readonly source: ResultSource) {
     this.skip = o.offset ?? 0;
     this.remaining = o.limit ?? DEFAULT_QUERY_LIMIT;
     this.varCount = query.variableNames.length;
@@ -81,7 +81,7 @@ class ResultWriter {
 
   /** Serializes all results; returns the JSON array text. */
   run(vars: VarValues): string {
-    if (this.remaining > 0) this.query.each((r) => this.result(r), vars);
+    if (this.remaining > 0) this.source.each((r) => this.result(r), vars);
     return `[${this.chunks.join(',')}]`;
   }
 
@@ -176,8 +176,16 @@ class ResultWriter {
   }
 }
 
-/** JSON text of the query reply for a compiled query, with variables bound from `vars`. */
-export function serializeQuery(world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}): string {
+/** Where a reply's results come from: the query itself, or something that keeps its results. */
+export interface ResultSource {
+  each(onResult: ResultFn, vars?: VarValues): void;
+}
+
+/**
+ * JSON text of the query reply for a compiled query, with variables bound from `vars`. `source`
+ * gives the results when they are kept elsewhere (a query cache); it must give the query's own.
+ */
+export function serializeQuery(world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}, source: ResultSource = query): string {
   const started = now();
   const out: string[] = [];
   const fields = query.fields;
@@ -186,7 +194,7 @@ export function serializeQuery(world: World, query: Query, o: QueryReplyOptions 
   const names = query.variableNames;
   if (names.length > 0) out.push(`"variables":[${names.map((n) => JSON.stringify(n)).join(',')}]`);
   if (o.type_info) out.push(`"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f))).join(',')}]`);
-  if (o.results !== false) out.push(`"results":${new ResultWriter(world, query, o).run(vars)}`);
+  if (o.results !== false) out.push(`"results":${new ResultWriter(world, query, o, source).run(vars)}`);
   if (o.duration) out.push(`"duration":${formatF64(Math.max(0, (now() - started) / 1000))}`);
   return `{${out.join(',')}}`;
 }

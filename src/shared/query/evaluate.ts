@@ -96,7 +96,8 @@ export class Evaluation {
   }
 
   private allowed(t: Table): boolean {
-    if (t.count === 0) return false;
+    // Caches evaluate with emitEmpty so that a table that empties and fills again keeps its place.
+    if (t.count === 0 && !this.emitEmpty) return false;
     if (t.flags.disabled && !this.plan.matchDisabled) return false;
     if (t.flags.prefab && !this.plan.matchPrefab) return false;
     return true;

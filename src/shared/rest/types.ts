@@ -1,6 +1,7 @@
 // The router's request and reply shapes. They match the HTTP transport's RestRequest/RestReply/
 // RestHandler (src/main/http/types.ts) structurally, so the transport takes the router as is.
 import type { World } from '../ecs';
+import type { QueryCache } from '../query';
 
 /** One request: method, raw request target (never decoded), lower-case headers. */
 export interface RestRequest {
@@ -29,6 +30,11 @@ export interface RouterOptions {
    * is unchanged (world.changeCount), instead of serializing anew (default true).
    */
   replyCache?: boolean;
+  /**
+   * Keep compiled ad-hoc queries (/query?q=) by their text, with their matched tables, so a text
+   * asked before is not parsed, planned and matched again (default true).
+   */
+  queryCache?: boolean;
   /** Title of the OpenAPI document (default: the World's doc name). */
   title?: string;
 }
@@ -42,6 +48,8 @@ export interface RouteContext {
   /** Decoded parameters (first occurrence wins). */
   readonly params: Readonly<Record<string, string>>;
   readonly options: Required<Pick<RouterOptions, 'maxLimit'>> & RouterOptions;
+  /** Compiled ad-hoc queries by text (absent when the router keeps none). */
+  readonly queries?: QueryCache;
 }
 
 /** An endpoint handler. */
