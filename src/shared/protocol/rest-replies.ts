@@ -51,9 +51,10 @@ export const queryResultSchema = z.object({
   ids: z.array(idPathsSchema).optional(),
   id_labels: z.array(idPathsSchema).optional(),
   sources: z.array(z.union([z.literal(0), z.string()])).optional(),
-  variables: z.array(z.union([z.literal(0), z.string()])).optional(),
-  variable_labels: z.array(z.string()).optional(),
-  variable_ids: z.array(z.number().int()).optional(),
+  // null: a variable that an optional term left unbound.
+  variables: z.array(z.string().nullable()).optional(),
+  variable_labels: z.array(z.string().nullable()).optional(),
+  variable_ids: z.array(z.number().int().nullable()).optional(),
   is_set: z.array(z.boolean()).optional(),
   parent: z.string().optional(),
   entities: z.array(entityOrId).optional(),
