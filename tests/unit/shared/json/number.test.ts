@@ -65,6 +65,41 @@ describe('formatF32 where a rounding is an exact tie', () => {
   });
 });
 
+describe('formatF32 in the range simulations use (1e-4 to 1e9, printed with integer arithmetic on the mantissa)', () => {
+  /** The slow reference: the first of toPrecision(1…9) that reads back to the same f32. */
+  const reference = (v: number) => {
+    let p = 1;
+    while (Math.fround(Number(v.toPrecision(p))) !== v) p++;
+    return v.toPrecision(p);
+  };
+
+  test('random f32 bit patterns there print as the reference: they read back, and no shorter decimal does', () => {
+    const bits = new Uint32Array(1), view = new Float32Array(bits.buffer);
+    view[0] = 1e-4;
+    const low = bits[0]!;
+    view[0] = 1e9;
+    const high = bits[0]!;
+    fc.assert(fc.property(fc.integer({ min: low, max: high }), fc.boolean(), (b, negative) => {
+      bits[0] = b;
+      const v = negative ? -view[0]! : view[0]!;
+      const text = formatF32(v);
+      expect(Math.fround(Number(text))).toBe(v);
+      if (!(Math.abs(v) < 2 ** 24 && Number.isInteger(v))) {
+        const ref = reference(v);
+        // The same number as the shortest round-tripping toPrecision: so no fewer digits, and the closest.
+        expect(Number(text), `${v}: ${text}, reference ${ref}`).toBe(Number(ref));
+      }
+    }), { numRuns: 20_000 });
+  });
+
+  test('a value printed again, after others that share its slot of remembered texts, prints the same', () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => Math.fround(Math.sin(i) * 1000));
+    const first = values.map(formatF32);
+    expect(values.map(formatF32)).toEqual(first);
+    for (const [i, v] of values.entries()) if (!Number.isInteger(v)) expect(Number(first[i]), String(v)).toBe(Number(reference(v)));
+  });
+});
+
 describe('formatF64 and formatInt', () => {
   test('doubles print their shortest round-trip text in plain notation', () => {
     expect(formatF64(0.1)).toBe('0.1');
