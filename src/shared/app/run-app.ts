@@ -62,6 +62,8 @@ export class App {
   readonly TimeControl: Entity;
   /** Whether the last frame ran the systems (false while paused). */
   simulated = true;
+  /** Frames that fell due but were dropped because the loop was more than a period behind (a stall). */
+  skippedFrames = 0;
   private readonly hooks: FrameHook[] = [];
   private timer: unknown = undefined;
   private running = false;
@@ -148,7 +150,10 @@ export class App {
     this.nextDue += period;
     const t = clock.now();
     // Far behind (a stall): start a fresh schedule instead of running a burst of frames.
-    if (t - this.nextDue > period) this.nextDue = t;
+    if (t - this.nextDue > period) {
+      this.skippedFrames += Math.floor((t - this.nextDue) / period);
+      this.nextDue = t;
+    }
     this.timer = clock.setTimer(this.tick, Math.max(0, this.nextDue - t));
   };
 
