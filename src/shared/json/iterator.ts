@@ -6,7 +6,7 @@ import { now } from '../platform';
 import { idLabelText, idText, labelText, pathText } from './labels';
 import { formatF64 } from './number';
 import { rowsText } from './row-cache';
-import { entityIdsText } from './entity-list';
+import { entityIdsText, entityNamesText } from './entity-list';
 import { typeInfoText } from './type-info';
 import { templateOf, writeValue } from './value-writer';
 
@@ -115,10 +115,16 @@ class ResultWriter {
     if (table && o.entities !== false) {
       const parent = world.aliveAt(table.flags.parentIndex);
       if (parent !== 0) out.push(`"parent":${pathText(world, parent)}`);
-      out.push(`"entities":[${this.anonymous(table) && !r.rows ? entityIdsText(table, start, take) : this.entityList(r, start, take, (e) => {
-        const name = world.nameOf(e);
-        return name === undefined ? String(e) : JSON.stringify(name);
-      })}]`);
+      let list: string;
+      if (r.rows) {
+        list = this.entityList(r, start, take, (e) => {
+          const name = world.nameOf(e);
+          return name === undefined ? String(e) : JSON.stringify(name);
+        });
+      } else {
+        list = this.anonymous(table) ? entityIdsText(table, start, take) : entityNamesText(world, table, start, take);
+      }
+      out.push(`"entities":[${list}]`);
     }
     if (table && o.entity_labels) out.push(`"entity_labels":[${this.entityList(r, start, take, (e) => labelText(world, e))}]`);
     if (table && o.entity_ids) out.push(`"entity_ids":[${r.rows ? this.entityList(r, start, take, String) : entityIdsText(table, start, take)}]`);
