@@ -110,7 +110,8 @@ describe('query cache', () => {
     expect(cache.get('Comet').query.count()).toBe(1);
   });
 
-  test('replies equal those of compiling afresh, after any sequence of changes', () => {
+  // The cap only stops a hung run: on a loaded two-core machine this property takes 10–20 s.
+  test('replies equal those of compiling afresh, after any sequence of changes', { timeout: 90_000 }, () => {
     fc.assert(fc.property(fc.array(fc.tuple(op, fc.array(ask, { minLength: 1, maxLength: 4 })), { maxLength: 25 }), (steps) => {
       const s = setup();
       const { w, ents } = s;
