@@ -46,7 +46,7 @@ export class Host {
     // The title comes from the command line (DECISIONS: the program's base name or --title).
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
-    this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache });
+    this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache, compat: options.compat });
     this.app.onFrame(() => this.publishFrame());
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
     w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });
@@ -82,7 +82,7 @@ export class Host {
     const rest = w.get<{ port: number; address: string }>(w.core.World, w.core.Rest)!;
     const o = this.options;
     const transport = createHttpTransport({
-      port: rest.port, address: rest.address, token: o.token, staticRoot: this.staticRoot,
+      port: rest.port, address: rest.address, token: o.token, appOrigins: o.allowOrigins, staticRoot: this.staticRoot,
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
     }, this.answer);
