@@ -37,6 +37,7 @@ class KeptResults implements CompiledQuery {
   private results: QueryResult[] = [];
   private tablesVersion = -1;
   private structureVersion = -1;
+  private perEntity = false;
 
   constructor(readonly query: Query) {}
 
@@ -44,9 +45,12 @@ class KeptResults implements CompiledQuery {
     if (vars !== undefined && Object.keys(vars).length > 0) { this.query.each(onResult, vars); return; }
     const w = this.query.world;
     const tv = w.counters.tablesCreated + w.counters.tablesDeleted;
+    if (this.perEntity) { this.query.each(onResult); return; }
     if (tv !== this.tablesVersion || w.structureVersion !== this.structureVersion) {
       const results: QueryResult[] = [];
       new Evaluation(w, this.query.plan, [], true).run((r) => { results.push(r); });
+      // Results that pick rows of a table depend on more than types: evaluate every time.
+      if (results.some((r) => r.rows !== null)) { this.perEntity = true; this.query.each(onResult); return; }
       this.results = results;
       this.tablesVersion = tv;
       this.structureVersion = w.structureVersion;
