@@ -32,6 +32,8 @@ const QUERIES = [
   'E4',
   'Position, ?Disabled',
   'Velocity(parent|cascade)',
+  'Position, ?(Eats, $this)',
+  'Velocity, !(Eats, $this)',
 ];
 
 type OpKind = 'planet' | 'unplanet' | 'tasty' | 'position' | 'unposition' | 'velocity' | 'eat' | 'reparent' | 'rename' | 'unname'
