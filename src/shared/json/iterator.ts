@@ -68,6 +68,18 @@ const NAMES = {
   'flecs-3.2': { vars: 'vars', labels: 'var_labels', ids: 'var_ids', duration: 'eval_duration' },
 } as const;
 
+/**
+ * Parts joined with commas by concatenation. Array.join copies every part into one flat string,
+ * and a reply nests several joins (values, result, results, reply), so a large reply was copied
+ * once per level; concatenation links the parts instead, and the text is flattened once, when it
+ * is written out.
+ */
+function joinLarge(parts: readonly string[]): string {
+  let text = parts.length > 0 ? parts[0]! : '';
+  for (let i = 1; i < parts.length; i++) text = text + ',' + parts[i]!;
+  return text;
+}
+
 /** The id a field was written as, with variables and wildcards as `*` / `_`. */
 function fieldPattern(world: World, f: FieldInfo): Id {
   const part = (s: Slot): Entity => (s.kind === 'const' ? s.e : s.kind === 'any' ? world.core.Any : world.core.Wildcard);
@@ -98,7 +110,7 @@ class ResultWriter {
   /** Serializes all results; returns the JSON array text. */
   run(vars: VarValues): string {
     if (this.remaining > 0) this.source.each((r) => this.result(r), vars);
-    return `[${this.chunks.join(',')}]`;
+    return `[${joinLarge(this.chunks)}]`;
   }
 
   private result(r: QueryResult): boolean {
@@ -158,9 +170,9 @@ class ResultWriter {
     if (o.values) {
       const values: string[] = [];
       for (let f = 0; f < fields; f++) values.push(this.fieldValues(r, f, start, take));
-      out.push(`"values":[${values.join(',')}]`);
+      out.push(`"values":[${joinLarge(values)}]`);
     }
-    return `{${out.join(',')}}`;
+    return `{${joinLarge(out)}}`;
   }
 
   /** True when no entity of the table has a name (its type lacks (Identifier, Name)). */
@@ -236,5 +248,5 @@ export function serializeQuery(
   }
   if (o.results !== false) out.push(`"results":${new ResultWriter(world, query, o, n, source).run(vars)}`);
   if (o.duration) out.push(`"${n.duration}":${formatF64(Math.max(0, (now() - started) / 1000))}`);
-  return `{${out.join(',')}}`;
+  return `{${joinLarge(out)}}`;
 }
