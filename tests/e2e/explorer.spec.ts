@@ -212,7 +212,7 @@ test('`/` focuses the query box from anywhere but a text field', async ({ page }
   await expect(x.queryBox).toHaveValue('');
 
   // In another text field `/` is just a character.
-  const search = page.getByRole('searchbox', { name: 'Search entities by name' });
+  const search = page.getByRole('searchbox', { name: 'Search entities' });
   await search.click();
   await page.keyboard.press('/');
   await expect(search).toBeFocused();

@@ -73,8 +73,11 @@ export function queryUrl(source: QuerySource, params: QueryParams = {}): string 
   return `/query?${parts.join('&')}`;
 }
 
-/** Optional terms that make disabled entities and prefabs match (and report which they are). */
-const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab';
+/**
+ * Optional terms of every tree query: disabled entities and prefabs match too, and the last four
+ * `is_set` flags of each result say which are disabled, prefabs, components and modules.
+ */
+export const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module';
 
 /** Query of the root entities (no parent). */
 export const ROOTS_QUERY = `!(ecs.core.ChildOf, *), ${TREE_TAIL}`;
@@ -84,10 +87,11 @@ export function childrenQuery(parent: string): string {
   return `(ecs.core.ChildOf, ${queryRef(parent)}), ${TREE_TAIL}`;
 }
 
-/** Query of the entities whose name contains `text` (quotes and backslashes escaped). */
-export function searchQuery(text: string): string {
-  return `$this ~= "${text.replace(/["\\]/g, (c) => `\\${c}`)}", ${TREE_TAIL}`;
-}
+/** Query of every entity (the tree search filters its names, labels and paths in the page). */
+export const ALL_ENTITIES_QUERY = TREE_TAIL;
+
+/** GET /tables: every table's type and entity count (the tree learns from it which entities have children). */
+export const TABLES_URL = '/tables';
 
 /** GET /query of one tree level (roots, children or search hits), `limit` entities. */
 export function treeLevelUrl(q: string, limit: number): string {
