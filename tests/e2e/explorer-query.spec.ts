@@ -17,8 +17,8 @@ function query(page: Page, params: string): Promise<QueryBody> {
 async function column(x: ExplorerPage, header: string): Promise<string[]> {
   const index = await x.results.evaluate((table, name) => {
     const heads = [...table.querySelectorAll('thead tr:last-child th')].map((th) => (th.textContent ?? '').trim());
-    // The entity column spans both header rows, so it is not in the last one.
-    const lead = table.querySelector('thead th[rowspan="2"]') ? 1 : 0;
+    // The entity and parent columns span both header rows, so they are not in the last one.
+    const lead = table.querySelectorAll('thead th[rowspan="2"]').length;
     const i = heads.indexOf(name);
     return i < 0 ? -1 : i + lead;
   }, header);
@@ -131,4 +131,23 @@ test('the statistics charts draw the world and the systems', async ({ page }, in
   await x.stats.getByRole('radio', { name: '1m' }).click();
   await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
   await expect.poll(async () => Math.min(...await drawn()), { timeout: 10_000 }).toBeGreaterThan(0);
+});
+
+test('the results say how many rows match in all, and repeated columns are left out', async ({ page }) => {
+  const q = '(ChildOf, $p), Planet($p)';
+  const total = (await getJson<{ count: number }>(page.request, `/query?q=${encodeURIComponent(q)}&count=true&limit=0`)).count;
+  expect(total).toBeGreaterThan(5);
+  const x = await openExplorer(page);
+  await x.page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Query' }).isVisible();
+  await x.queryBox.fill(q);
+  await x.queryBox.press('Enter');
+  await expect(x.page.getByTestId('query-count')).toHaveText(`rows 1–${Math.min(total, 50)} of ${total}`);
+  // $p says which planet: no id or source column repeats it; the built-in reads ChildOf.
+  const heads = await x.results.locator('thead th').allInnerTexts();
+  expect(heads.map((h) => h.trim())).toEqual(['Entity', 'Parent', 'Variables', '$p']);
+  await x.queryBox.fill('(ChildOf, *)');
+  await x.queryBox.press('Enter');
+  const group = x.results.locator('thead th.group').first();
+  await expect(group).toHaveText('(ChildOf, *)');
+  await expect(group).toHaveAttribute('title', '(ecs.core.ChildOf, *)');
 });

@@ -71,6 +71,8 @@ export const queryReplySchema = z.object({
   type_info: z.array(typeInfoSchema).optional(),
   results: z.array(queryResultSchema).optional(),
   duration: z.number().min(0).optional(),
+  /** With count=true: entities matched in all (results without entities count one each), whatever offset and limit. */
+  count: z.number().int().min(0).optional(),
 });
 
 /** A query reply for a malformed query with try=true: the error, status 200. */

@@ -40,7 +40,7 @@ export type QuerySource = { q: string } | { name: string; vars?: readonly (reado
 /** Boolean switches of GET /query (only true ones are sent). */
 export type QueryFlag =
   | 'term_ids' | 'term_labels' | 'ids' | 'id_labels' | 'sources' | 'is_set' | 'values' | 'entity_labels'
-  | 'entity_ids' | 'variable_labels' | 'variable_ids' | 'duration' | 'type_info' | 'colors' | 'try';
+  | 'entity_ids' | 'variable_labels' | 'variable_ids' | 'duration' | 'type_info' | 'colors' | 'try' | 'count';
 
 /** Parameters of GET /query besides its source. */
 export interface QueryParams {
