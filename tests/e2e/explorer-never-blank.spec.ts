@@ -16,6 +16,7 @@ test('starts under the browser language en-US@posix, with no console error', asy
   await expect(x.tree.getByRole('treeitem').first()).toBeVisible();
   await expect(x.inspector.getByRole('heading', { level: 3 })).toBeVisible();
   // The statistics charts come from the library that threw on this language.
+  await page.getByRole('tablist', { name: 'Layout' }).getByRole('tab', { name: 'Statistics' }).click();
   await expect(x.stats.locator('.uplot').first()).toBeVisible();
   expect(errors).toEqual([]);
 });

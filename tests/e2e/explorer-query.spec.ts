@@ -107,7 +107,7 @@ test('a malformed query shows the error with a caret at its position', async ({ 
 });
 
 test('the statistics charts draw the world and the systems', async ({ page }, info) => {
-  const x = await openExplorer(page);
+  const x = await openExplorer(page, '?layout=stats');
   const charts = x.stats.locator('canvas');
   await expect(charts.first()).toBeVisible();
   expect(await charts.count()).toBeGreaterThanOrEqual(4);
@@ -125,11 +125,16 @@ test('the statistics charts draw the world and the systems', async ({ page }, in
   }));
   await expect.poll(async () => Math.min(...await drawn()), { timeout: 10_000, message: 'every chart draws its line' }).toBeGreaterThan(40);
   await expect(x.stats.getByText('Frame rate (fps)')).toBeVisible();
+  await expect(x.stats.getByText('Commands (per frame)')).toBeVisible();
   await expect(x.stats.getByRole('link', { name: 'OrbitMoons', exact: true })).toBeVisible();
+  // A minute of samples by default; every legend shows the latest value without hovering.
+  await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
+  const legendValues = x.stats.locator('.u-legend .u-series:not(:first-child) .u-value');
+  await expect.poll(async () => (await legendValues.allInnerTexts()).filter((t) => t.trim() === '—' || t.trim() === '').length).toBe(0);
   await attachShot(info, 'explorer-stats', x.stats);
 
-  await x.stats.getByRole('radio', { name: '1m' }).click();
-  await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
+  await x.stats.getByRole('radio', { name: '1h' }).click();
+  await expect(x.stats.getByRole('radio', { name: '1h' })).toHaveAttribute('aria-checked', 'true');
   await expect.poll(async () => Math.min(...await drawn()), { timeout: 10_000 }).toBeGreaterThan(0);
 });
 
