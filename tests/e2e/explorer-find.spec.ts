@@ -46,7 +46,7 @@ test('arrows only on entities with children; components, tags and modules under 
 
   // Components are not mixed with the entities at the root.
   await expect(x.tree.locator('[role=treeitem][aria-level="1"][data-path="Position"]')).toHaveCount(0);
-  for (const heading of ['Components', 'Tags and relationships', 'Modules']) {
+  for (const heading of ['Components', 'Tags and relationships', 'Systems and queries', 'Modules']) {
     await expect(x.tree.locator('[data-group]').filter({ hasText: heading })).toBeVisible();
   }
   const components = x.tree.locator('[data-group]').filter({ hasText: 'Components' });

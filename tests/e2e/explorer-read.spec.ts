@@ -42,7 +42,7 @@ test('relationships are links: parent, IsA and other pairs', async ({ page }) =>
 });
 
 test('with nothing selected the inspector summarises the World; switches show their state', async ({ page }) => {
-  const total = (await getJson<{ count: number }>(page.request, `/query?q=${encodeURIComponent('?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module')}&count=true&limit=0`)).count;
+  const total = (await getJson<{ count: number }>(page.request, `/query?q=${encodeURIComponent('?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query')}&count=true&limit=0`)).count;
   const x = await openExplorer(page);
   const summary = x.inspector.getByTestId('world-summary');
   await expect(summary.getByRole('heading', { level: 3 })).toHaveText('e2e-demo');
@@ -83,7 +83,7 @@ for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }])
     const box = await memberField(x, 'Orbit', 'radius').boundingBox();
     expect(box!.width).toBeGreaterThanOrEqual(80);
     await page.getByRole('searchbox', { name: 'Search entities' }).fill('earth');
-    await expect(x.tree.locator('[data-path="Sun.Earth"] mark')).toBeVisible();
+    await expect(x.tree.locator('[data-path="Sun.Earth"] mark').first()).toBeVisible();
     await page.getByRole('tablist', { name: 'Layout' }).getByRole('tab', { name: 'Statistics' }).click();
     await expect(x.stats.locator('canvas').first()).toBeVisible();
     await page.getByRole('tablist', { name: 'Layout' }).getByRole('tab', { name: 'Explore' }).click();

@@ -74,10 +74,11 @@ export function queryUrl(source: QuerySource, params: QueryParams = {}): string 
 }
 
 /**
- * Optional terms of every tree query: disabled entities and prefabs match too, and the last four
- * `is_set` flags of each result say which are disabled, prefabs, components and modules.
+ * Optional terms of every tree query: disabled entities and prefabs match too, and the last five
+ * `is_set` flags of each result say which are disabled, prefabs, components, modules and queries
+ * (systems are queries too).
  */
-export const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module';
+export const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query';
 
 /** Query of the root entities (no parent). */
 export const ROOTS_QUERY = `!(ecs.core.ChildOf, *), ${TREE_TAIL}`;

@@ -1,6 +1,7 @@
 // The tree's order and grouping, the same on every load: named entities by name (digits compared
 // as numbers, so Ship2 comes before Ship10), then anonymous ones by id. At the root, components,
-// tags and modules go under headings of their own; many anonymous siblings become one group.
+// tags, systems and queries, and modules go under headings of their own; many anonymous siblings
+// become one group.
 import type { TreeItem } from './tree-items';
 
 /** Anonymous siblings beyond this many are shown as one collapsible group. */
@@ -26,7 +27,7 @@ export function sortItems(items: readonly TreeItem[]): TreeItem[] {
 }
 
 /** Kinds of root groups, in display order after the user's entities. */
-export type RootGroupKind = 'components' | 'tags' | 'modules';
+export type RootGroupKind = 'components' | 'tags' | 'queries' | 'modules';
 
 /** A heading at the root and the entities under it. */
 export interface RootGroup {
@@ -36,11 +37,13 @@ export interface RootGroup {
 }
 
 /** Titles of the root groups. */
-export const ROOT_GROUP_TITLES: Record<RootGroupKind, string> = { components: 'Components', tags: 'Tags and relationships', modules: 'Modules' };
+export const ROOT_GROUP_TITLES: Record<RootGroupKind, string> = {
+  components: 'Components', tags: 'Tags and relationships', queries: 'Systems and queries', modules: 'Modules',
+};
 
 /**
  * Splits sorted roots into the user's entities and the groups: modules (and everything built in),
- * components, and tags — entities used as an id (`usedAsId`) that are neither, have no children
+ * components, systems and named queries, and tags — entities used as an id (`usedAsId`) that are neither, have no children
  * and are not prefabs. Without `usedAsId` (unknown) no entity counts as a tag.
  */
 export function groupRoots(
@@ -49,14 +52,15 @@ export function groupRoots(
   hasChildren?: (path: string) => boolean | undefined,
 ): { entities: TreeItem[]; groups: RootGroup[] } {
   const entities: TreeItem[] = [];
-  const by: Record<RootGroupKind, TreeItem[]> = { components: [], tags: [], modules: [] };
+  const by: Record<RootGroupKind, TreeItem[]> = { components: [], tags: [], queries: [], modules: [] };
   for (const it of items) {
     if (it.module || it.builtin) by.modules.push(it);
     else if (it.component) by.components.push(it);
+    else if (it.query) by.queries.push(it);
     else if (!it.prefab && typeof it.name === 'string' && usedAsId?.(it.path) && hasChildren?.(it.path) !== true) by.tags.push(it);
     else entities.push(it);
   }
-  const groups = (['components', 'tags', 'modules'] as const)
+  const groups = (['components', 'tags', 'queries', 'modules'] as const)
     .filter((k) => by[k].length > 0)
     .map((kind) => ({ kind, title: ROOT_GROUP_TITLES[kind], items: by[kind] }));
   return { entities, groups };

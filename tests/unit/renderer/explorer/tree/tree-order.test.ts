@@ -5,7 +5,7 @@ import { groupRoots, sortItems, splitAnonymous } from '../../../../../src/render
 import type { TreeItem } from '../../../../../src/renderer/explorer/tree/tree-items';
 
 function item(name: string | number, extra: Partial<TreeItem> = {}): TreeItem {
-  return { path: String(name), name, disabled: false, prefab: false, component: false, module: false, builtin: false, ...extra };
+  return { path: String(name), name, disabled: false, prefab: false, component: false, module: false, query: false, builtin: false, ...extra };
 }
 
 describe('tree order', () => {
@@ -19,16 +19,16 @@ describe('tree order', () => {
     expect(sortItems(a).map((i) => i.name)).toEqual(sortItems([...a].reverse()).map((i) => i.name));
   });
 
-  it('puts components, tags and modules under their own headings at the root', () => {
+  it('puts components, tags, systems and queries, and modules under their own headings at the root', () => {
     const used = new Set(['Planet', 'TravellingTo', 'Position']);
     const { entities, groups } = groupRoots(
-      [item('Sun'), item('Position', { component: true }), item('Planet'), item('TravellingTo'), item('ecs', { module: true, builtin: true }), item('SpaceShip', { prefab: true }), item('Lonely')],
+      [item('Sun'), item('Position', { component: true }), item('Planet'), item('TravellingTo'), item('ecs', { module: true, builtin: true }), item('SpaceShip', { prefab: true }), item('Lonely'), item('Move', { query: true })],
       (p) => used.has(p),
       (p) => p === 'Sun',
     );
     expect(entities.map((i) => i.name)).toEqual(['Sun', 'SpaceShip', 'Lonely']);
     expect(groups.map((g) => [g.title, g.items.map((i) => i.name)])).toEqual([
-      ['Components', ['Position']], ['Tags and relationships', ['Planet', 'TravellingTo']], ['Modules', ['ecs']],
+      ['Components', ['Position']], ['Tags and relationships', ['Planet', 'TravellingTo']], ['Systems and queries', ['Move']], ['Modules', ['ecs']],
     ]);
   });
 
