@@ -149,6 +149,18 @@ test('the results say how many rows match in all, and repeated columns are left 
   // $p says which planet: no id or source column repeats it; the built-in reads ChildOf.
   const heads = await x.results.locator('thead th').allInnerTexts();
   expect(heads.map((h) => h.trim())).toEqual(['Entity', 'Parent', 'Variables', '$p']);
+  // A column widens by dragging its right edge.
+  const th = x.results.locator('thead th', { hasText: '$p' });
+  const before = (await th.boundingBox())!;
+  const handle = (await th.getByRole('separator').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 120, handle.y + handle.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await th.boundingBox())!.width).toBeGreaterThan(before.width + 60);
+  // A value cut short shows in full on hover: every cell carries its full text as a tooltip.
+  await expect(x.results.locator('tbody td[title="Sun.Earth"]').first()).toBeVisible();
+
   await x.queryBox.fill('(ChildOf, *)');
   await x.queryBox.press('Enter');
   const group = x.results.locator('thead th.group').first();

@@ -1,6 +1,6 @@
-// The tree search: case-insensitive over each entity's name, doc label and full path, done in the
-// page over the list of all entities. The result is a tree of the matches with their ancestors,
-// in tree order, the ancestors open.
+// The tree search: case-insensitive over each entity's name, doc label and (for text with a '.')
+// full path, done in the page over the list of all entities. The result is a tree of the matches
+// with their ancestors, in tree order, the ancestors open.
 import { ancestorPaths } from '../client';
 import type { TreeItem } from './tree-items';
 import { sortItems } from './tree-order';
@@ -8,11 +8,14 @@ import { sortItems } from './tree-order';
 /** Most matches shown at once. */
 export const MAX_MATCHES = 500;
 
-/** True when `item` matches the lower-cased `needle`. */
+/**
+ * True when `item` matches the lower-cased `needle`: in its name or doc label, or — when the
+ * needle has a '.', so it names levels — in its path (else every child of Earth would match "ear").
+ */
 export function itemMatches(item: TreeItem, needle: string): boolean {
   return String(item.name).toLowerCase().includes(needle)
     || (item.label?.toLowerCase().includes(needle) ?? false)
-    || item.path.toLowerCase().includes(needle);
+    || (needle.includes('.') && item.path.toLowerCase().includes(needle));
 }
 
 /** One row of the search tree. */

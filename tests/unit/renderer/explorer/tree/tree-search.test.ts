@@ -32,6 +32,8 @@ describe('tree search', () => {
     expect(matches).toBe(1);
     expect(rows.map((r) => r.item.path)).toEqual(['Sun', 'Sun.Earth', 'Sun.Earth.Moon']);
     expect(searchTree(world, 'zzz')).toEqual({ rows: [], matches: 0 });
+    // Without a '.', the path does not count: Earth's moon does not match "earth".
+    expect(searchTree(world, 'earth').matches).toBe(1);
   });
 
   it('highlights every occurrence whatever its case', () => {
