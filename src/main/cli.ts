@@ -37,7 +37,12 @@ export interface HostOptions {
   requestTimeoutMs: number;
   /** Milliseconds an idle keep-alive connection stays open between requests (default 5000). */
   keepAliveTimeoutMs: number;
+  /** Milliseconds stopping (SIGINT/SIGTERM) may take before the rest is cut and the process exits 1 (default 900). */
+  stopTimeoutMs: number;
 }
+
+/** Default of --stop-timeout: stopping takes under a second even with clients that hold on. */
+export const DEFAULT_STOP_TIMEOUT_MS = 900;
 
 function integer(min: number, max: number) {
   return (value: string): number => {
@@ -83,6 +88,8 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
       .argParser(integer(1, 3_600_000)).default(D.requestTimeoutMs))
     .addOption(new Option('--keep-alive-timeout <ms>', 'time an idle keep-alive connection stays open between requests')
       .argParser(integer(1, 3_600_000)).default(D.keepAliveTimeoutMs))
+    .addOption(new Option('--stop-timeout <ms>', 'time stopping may take; then what is left is cut and the exit code is 1')
+      .argParser(integer(1, 3_600_000)).default(DEFAULT_STOP_TIMEOUT_MS))
     .allowUnknownOption(false)
     .exitOverride((err) => { process.exit(err.exitCode); });
   program.parse(argv as string[], { from: 'node' });
@@ -96,5 +103,6 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     monitor: o.monitor, maxLimit: o.maxLimit, replyCache: o.replyCache,
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
+    stopTimeoutMs: o.stopTimeout,
   };
 }
