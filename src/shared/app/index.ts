@@ -4,3 +4,4 @@ export { Pipeline, pipelineOf, addSystem, type SystemOptions, type SystemStats, 
 export { SystemIter } from './system-iter';
 export { CachedQuery } from './cached-query';
 export { titleFromArgs } from './title';
+export { createTimeControl, planTick, MAX_TIME_SCALE, type TimeControlValue, type TickPlan } from './time-control';
