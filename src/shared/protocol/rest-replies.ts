@@ -80,6 +80,8 @@ export const queryReplySchema = z.object({
   // Compat mode's names for `variables` and `duration`.
   vars: z.array(z.string()).optional(),
   eval_duration: z.number().min(0).optional(),
+  /** With count=true: entities matched in all (results without entities count one each), whatever offset and limit. */
+  count: z.number().int().min(0).optional(),
 });
 
 /** A query reply for a malformed query with try=true: the error, status 200. */
