@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Runs every suite of the project and ends with one line "N passed, N failed" summing them:
-// build, type checks (one per tsconfig), lint (one per file), unit + conformance (vitest),
-// end-to-end (Playwright with the system Chromium). Exits non-zero when anything failed.
-// `npm test -- --skip e2e` skips suites by name (for quick local runs; CI runs all).
+// build, type checks (one per tsconfig), import fences (dependency-cruiser), lint (one per file),
+// unit + conformance (vitest), end-to-end (Playwright with the system Chromium). Exits non-zero when anything failed.
+// `npm test -- --skip e2e` skips suites by name: build, typecheck, fences, lint, unit, e2e (for quick
+// local runs; CI runs all).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { TS_PROJECTS, typecheck } from './typecheck.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, 'test-results');
@@ -37,13 +39,16 @@ if (!skip.has('build')) {
 }
 
 if (!skip.has('typecheck')) {
-  const projects = ['src/shared', 'src/main', 'src/preload', 'src/renderer', '.'];
   let passed = 0, failed = 0;
-  for (const p of projects) {
-    console.log(`tsc -p ${p}`);
-    if (run(bin('tsc'), ['-p', p, '--noEmit']) === 0) passed++; else failed++;
-  }
+  for (const p of TS_PROJECTS) if (typecheck(p) === 0) passed++; else failed++;
   record('typecheck', passed, failed);
+}
+
+if (!skip.has('fences')) {
+  // Import fences (.dependency-cruiser.mjs): no cycles, no imports across main/renderer or
+  // explorer/viewport, folders entered through their index.ts. One check: any violation fails it.
+  const code = run(bin('depcruise'), ['src', '--config', '.dependency-cruiser.mjs']);
+  record('fences', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
 if (!skip.has('lint')) {

@@ -4,7 +4,7 @@
 import type { World } from '../ecs';
 import { importMonitor } from '../monitor';
 import { cancelTimer, now, setTimer } from '../platform';
-import { pipelineOf, type FrameStats, type Pipeline } from './pipeline';
+import { pipelineOf, type FrameStats, type Pipeline } from '../pipeline';
 import { titleFromArgs } from './title';
 
 /** Options of `runApp` (names as the REST contract gives them). */

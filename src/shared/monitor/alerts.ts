@@ -3,9 +3,7 @@
 // active alert instance — a child entity of the alert with an ecs.alerts.Instance component
 // (source, message, severity), so instances can be queried and inspected like any entity — and
 // instances of entities that stopped matching are deleted.
-// Not from '../app' (its index pulls in run-app, which imports the monitor): no import cycle.
-import { CachedQuery } from '../app/cached-query';
-import { pipelineOf } from '../app/pipeline';
+import { CachedQuery, pipelineOf } from '../pipeline';
 import { markBuiltinTree, type Entity, type World } from '../ecs';
 import { compileQuery, type ResultFn } from '../query';
 import { compileTemplate, renderTemplate, type MessageTemplate } from './alert-template';
