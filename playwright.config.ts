@@ -1,8 +1,17 @@
 import { defineConfig } from '@playwright/test';
+import { resolveBrowser } from './tests/e2e/support/browser-resolver';
+import { machineProbes } from './tests/e2e/support/machine-browsers';
 
-// End-to-end tests drive the system Chromium (never a downloaded browser) against the
+// End-to-end tests drive a Chromium chosen in a documented order (tests/e2e/support/browser-resolver.ts:
+// CHROMIUM_PATH, Playwright's own, a system one on PATH, then the npm-packaged one) against the
 // plain-Node host, started on a test port so a running app on 27750 is left alone.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 27761);
+
+const browser = await resolveBrowser(machineProbes());
+// The config is loaded again in each worker; say it once, in the runner.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  console.log(`e2e browser: ${browser.executablePath} (${browser.source}: ${browser.reason})`);
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,7 +24,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.executablePath,
       args: [
         '--no-sandbox',
         '--use-gl=angle',

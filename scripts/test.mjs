@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every suite of the project and ends with one line "N passed, N failed" summing them:
 // build, type checks (one per tsconfig), import fences (dependency-cruiser), lint (one per file),
-// unit + conformance (vitest), end-to-end (Playwright with the system Chromium). Exits non-zero when anything failed.
+// unit + conformance (vitest), end-to-end (Playwright; the browser is chosen by
+// tests/e2e/support/browser-resolver.ts). Exits non-zero when anything failed.
 // `npm test -- --skip e2e` skips suites by name: build, typecheck, fences, lint, unit, e2e (for quick
 // local runs; CI runs all).
 import { spawnSync } from 'node:child_process';

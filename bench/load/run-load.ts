@@ -37,8 +37,8 @@ export interface LoadSessionResult {
   unexpected: Mismatch[];
   /** Asteroids compared before/after. */
   checked: number;
-  /** Frame intervals (ms) of the measured window, and their p99. */
-  frames: { intervals: number[]; p99: number };
+  /** Frame intervals (ms) of the measured window, their p99, and frames dropped after stalls (counted by the loop). */
+  frames: { intervals: number[]; p99: number; skipped: number };
   /** Status of GET /entity/ecs/core/World after the run (0 when it did not answer). */
   healthStatus: number;
 }
@@ -67,7 +67,7 @@ export async function runLoadSession(host: HostUnderTest, options: LoadSessionOp
   }
   await host.markFrames();
   const measured = await drive({ url: host.url, connections: options.connections, seconds: options.seconds, sequenceFor, overallRate: options.overallRate });
-  const intervals = await host.frameIntervals();
+  const { intervals, skipped } = await host.frameWindow();
   mix.finish();
   const after = await snapshotAsteroids(host.url);
   const verdict = ledger.verify(after);
@@ -79,7 +79,7 @@ export async function runLoadSession(host: HostUnderTest, options: LoadSessionOp
     lost: verdict.lost,
     unexpected: verdict.unexpected,
     checked: verdict.checked,
-    frames: { intervals, p99: frameP99(intervals) },
+    frames: { intervals, p99: frameP99(intervals), skipped },
     healthStatus: await health(host.url),
   };
 }

@@ -15,7 +15,7 @@ export interface BuiltHost {
   Host: new (options: unknown, staticRoot: string) => {
     start(): Promise<{ rest: string }>;
     stop(): Promise<void>;
-    app: { intervalCount: number; recentIntervals(): number[] };
+    app: { intervalCount: number; skippedFrames: number; recentIntervals(): number[] };
   };
   /** The host's command-line parser (`parseHostOptions(argv)`). */
   parseHostOptions: (argv: readonly string[]) => unknown;

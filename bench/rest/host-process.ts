@@ -13,6 +13,14 @@ export interface HostUnderTestOptions {
   args?: readonly string[];
 }
 
+/** The frames of a measured window, counted by the host's own loop. */
+export interface FrameWindow {
+  /** Milliseconds between frame starts (one per frame run, at most the last 1024). */
+  intervals: number[];
+  /** Frames that fell due but were dropped because the loop was over a period behind. */
+  skipped: number;
+}
+
 /** A running host process. */
 export interface HostUnderTest {
   /** Base URL of its REST interface. */
@@ -24,6 +32,8 @@ export interface HostUnderTest {
   markFrames(): Promise<void>;
   /** Milliseconds between frame starts since the last markFrames (at most the last 1024). */
   frameIntervals(): Promise<number[]>;
+  /** Frame intervals and the frames dropped after stalls, both since the last markFrames. */
+  frameWindow(): Promise<FrameWindow>;
   /** True while the process runs. */
   alive(): boolean;
   /** Stops the host (SIGKILL after 2 s); resolves once the process is gone. */
@@ -36,16 +46,18 @@ export async function startHost(options: HostUnderTestOptions = {}): Promise<Hos
   const args = ['--port', '0', '--address', '127.0.0.1', '--headless', '--title', 'load-bench', '--fps', String(fps),
     '--asteroids', String(options.asteroids ?? 3000), ...(options.args ?? [])];
   const child = await startIpcChild(join(import.meta.dirname, 'probe-host.ts'), args);
+  const frameWindow = async (): Promise<FrameWindow> => {
+    const reply = await child.ask('intervals');
+    if (!Array.isArray(reply.intervals) || typeof reply.skipped !== 'number') throw new Error(`the host answered 'intervals' with ${JSON.stringify(reply)}`);
+    return { intervals: reply.intervals as number[], skipped: reply.skipped };
+  };
   return {
     url: child.url,
     pid: child.pid,
     periodMs: 1000 / fps,
     async markFrames() { await child.ask('mark'); },
-    async frameIntervals() {
-      const reply = await child.ask('intervals');
-      if (!Array.isArray(reply.intervals)) throw new Error(`the host answered 'intervals' with ${JSON.stringify(reply)}`);
-      return reply.intervals as number[];
-    },
+    async frameIntervals() { return (await frameWindow()).intervals; },
+    frameWindow,
     alive: () => child.running(),
     stop: () => child.stop(),
   };

@@ -3,7 +3,8 @@
 // between the starts of two frames: a frame delayed by request handling shows up here, while the
 // monitor's frame_time (the work inside a frame) would not see it.
 //   { op: 'mark' }       → { frames }            starts a measurement window
-//   { op: 'intervals' }  → { intervals: [ms…] }  frame intervals since the last mark (≤ 1024)
+//   { op: 'intervals' }  → { intervals: [ms…], skipped }  frame intervals since the last mark (≤ 1024),
+//                          and frames the loop dropped after a stall since the mark (App.skippedFrames)
 import { loadBuiltHost } from './built-host';
 import { serveIpc } from './ipc-child';
 
@@ -22,15 +23,17 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   let markAt = host.app.intervalCount;
+  let skippedAt = host.app.skippedFrames;
   serveIpc(urls.rest, (m) => {
     if (m.op === 'mark') {
       markAt = host.app.intervalCount;
+      skippedAt = host.app.skippedFrames;
       return { frames: markAt };
     }
     if (m.op === 'intervals') {
       const all = host.app.recentIntervals();
       const since = Math.min(host.app.intervalCount - markAt, RING, all.length);
-      return { intervals: all.slice(all.length - since) };
+      return { intervals: all.slice(all.length - since), skipped: host.app.skippedFrames - skippedAt };
     }
     throw new Error(`unknown request '${m.op}'; requests are mark, intervals, stop`);
   }, () => host.stop());

@@ -14,7 +14,7 @@ const TOKEN = 'e2e-s3cret-token';
 
 test.use({
   launchOptions: {
-    executablePath: config.use?.launchOptions?.executablePath ?? '/usr/bin/chromium',
+    executablePath: config.use?.launchOptions?.executablePath,
     args: [...(config.use?.launchOptions?.args ?? []), '--host-resolver-rules=MAP foreign.test 127.0.0.1'],
   },
 });

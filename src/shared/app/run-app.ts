@@ -50,6 +50,8 @@ export class App {
   readonly intervals = new Float64Array(INTERVAL_SAMPLES);
   /** Number of intervals recorded so far. */
   intervalCount = 0;
+  /** Frames that fell due but were dropped because the loop was more than a period behind (a stall). */
+  skippedFrames = 0;
   private readonly hooks: FrameHook[] = [];
   private timer: unknown = undefined;
   private running = false;
@@ -123,7 +125,10 @@ export class App {
     this.nextDue += period;
     const t = clock.now();
     // Far behind (a stall): start a fresh schedule instead of running a burst of frames.
-    if (t - this.nextDue > period) this.nextDue = t;
+    if (t - this.nextDue > period) {
+      this.skippedFrames += Math.floor((t - this.nextDue) / period);
+      this.nextDue = t;
+    }
     this.timer = clock.setTimer(this.tick, Math.max(0, this.nextDue - t));
   };
 

@@ -105,9 +105,10 @@ class ResultWriter {
     if (o.sources) out.push(`"sources":[${r.sources.map((s) => pathText(world, s)).join(',')}]`);
     if (this.varCount > 0) {
       const values = r.vars.slice(1);
-      if (o.variables !== false) out.push(`"variables":[${values.map((v) => pathText(world, v)).join(',')}]`);
-      if (o.variable_labels) out.push(`"variable_labels":[${values.map((v) => labelText(world, v)).join(',')}]`);
-      if (o.variable_ids) out.push(`"variable_ids":[${values.join(',')}]`);
+      // A variable an optional term left unbound names no entity: null, never the id 0.
+      if (o.variables !== false) out.push(`"variables":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v))).join(',')}]`);
+      if (o.variable_labels) out.push(`"variable_labels":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v))).join(',')}]`);
+      if (o.variable_ids) out.push(`"variable_ids":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
     }
     if (o.is_set) out.push(`"is_set":[${r.isSet.join(',')}]`);
     const table = r.table;

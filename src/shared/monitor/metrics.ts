@@ -71,9 +71,14 @@ export const HTTP_COUNTER_NAMES = [
   'request_not_handled_count', 'request_preflight_count', 'send_ok_count', 'send_error_count', 'busy_count', 'bytes_sent',
 ] as const;
 
-/** Metrics of one system in the /stats/pipeline reply, in storage order. */
+/**
+ * Metrics of one system in the /stats/pipeline reply, in storage order: the system's own three,
+ * then the two of the sync point that follows it (each system's queued commands merge after it).
+ */
 export const SYSTEM_METRICS: readonly MetricDef[] = [
   g('time_spent', 'Time spent in the system in frame (seconds)'),
   g('matched_entity_count', 'Entities the system matched in frame'),
   g('matched_table_count', 'Tables the system matched in frame'),
+  g('time_spent', 'Time spent merging the commands queued by the system in frame (seconds)'),
+  g('commands_enqueued', 'Commands queued by the system in frame'),
 ];

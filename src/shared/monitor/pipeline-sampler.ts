@@ -38,6 +38,8 @@ export class PipelineSampler {
       hot[at] = tidy(st.timeSpent);
       hot[at + 1] = st.matchedEntities;
       hot[at + 2] = st.matchedTables;
+      hot[at + 3] = tidy(st.mergeTime);
+      hot[at + 4] = st.commandsEnqueued;
       w.end();
     }
   }

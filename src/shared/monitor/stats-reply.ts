@@ -42,6 +42,18 @@ export interface SystemStatsEntry {
   matched_table_count: StatsSample;
 }
 
+/** A sync point of the /stats/pipeline reply: the merge of the queued commands after a run of systems. */
+export interface SyncPointEntry {
+  /** Systems in the run that ends here (1: every system's commands merge right after it). */
+  system_count: number;
+  /** Always false: systems run on one thread. */
+  multi_threaded: boolean;
+  /** Always false: systems run with their changes queued (read-only world), merged here. */
+  no_readonly: boolean;
+  time_spent: StatsSample;
+  commands_enqueued: StatsSample;
+}
+
 /** A /stats request that cannot be answered; `status` is the HTTP status that fits (400 or 404). */
 export class StatsError extends Error {
   override readonly name = 'StatsError';
@@ -54,7 +66,7 @@ export class StatsError extends Error {
  * The /stats reply value for a category and period. Throws StatsError: 400 for an unknown category
  * or period (listing the accepted values), 404 when the monitor module is not imported.
  */
-export function statsReply(world: World, category: string, period: string): WorldStatsReply | SystemStatsEntry[] {
+export function statsReply(world: World, category: string, period: string): WorldStatsReply | (SystemStatsEntry | SyncPointEntry)[] {
   if (!isStatsCategory(category)) {
     throw new StatsError(400, `unknown statistics category '${category}': categories are ${STATS_CATEGORIES.join(', ')}`);
   }
@@ -69,11 +81,13 @@ export function statsReply(world: World, category: string, period: string): Worl
     for (let m = 0; m < WORLD_METRICS.length; m++) out[WORLD_METRICS[m]!.key] = { ...state.world.series(level, m), brief: WORLD_METRICS[m]!.brief };
     return out;
   }
-  const out: SystemStatsEntry[] = [];
+  const out: (SystemStatsEntry | SyncPointEntry)[] = [];
   for (const s of state.pipeline.systems) {
     if (!world.isAlive(s.entity)) continue;
     const sample = (m: number): StatsSample => ({ ...s.windows.series(level, m), brief: SYSTEM_METRICS[m]!.brief });
     out.push({ name: world.pathOf(s.entity), time_spent: sample(0), matched_entity_count: sample(1), matched_table_count: sample(2) });
+    // As the reference (capture 238): the sync point that ends the run, after its systems.
+    out.push({ system_count: 1, multi_threaded: false, no_readonly: false, time_spent: sample(3), commands_enqueued: sample(4) });
   }
   return out;
 }

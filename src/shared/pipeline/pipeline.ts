@@ -29,6 +29,10 @@ export interface SystemStats {
   matchedTables: number;
   /** Seconds spent since the start. */
   timeTotal: number;
+  /** Seconds spent applying the commands the system queued (its merge), last frame. */
+  mergeTime: number;
+  /** Commands the system queued in the last frame. */
+  commandsEnqueued: number;
 }
 
 /** A system registered in the pipeline. */
@@ -84,7 +88,7 @@ export class Pipeline {
     if (opts.brief) w.setDoc(e, 'brief', opts.brief);
     const record: SystemRecord = {
       entity: e, phase, order: this.nextOrder++, query: query ? new CachedQuery(query) : null, run: opts.run,
-      iter: new SystemIter(w, e), stats: { timeSpent: 0, matchedEntities: 0, matchedTables: 0, timeTotal: 0 },
+      iter: new SystemIter(w, e), stats: { timeSpent: 0, matchedEntities: 0, matchedTables: 0, timeTotal: 0, mergeTime: 0, commandsEnqueued: 0 },
     };
     this.systems.push(record);
     this.sort();
@@ -117,11 +121,15 @@ export class Pipeline {
     let systemTime = 0, mergeTime = 0, ran = 0;
     for (const s of this.list()) {
       const st = s.stats;
-      if (!w.isAlive(s.entity) || !w.isEnabled(s.entity)) { st.timeSpent = 0; st.matchedEntities = 0; st.matchedTables = 0; continue; }
+      if (!w.isAlive(s.entity) || !w.isEnabled(s.entity)) {
+        st.timeSpent = 0; st.matchedEntities = 0; st.matchedTables = 0; st.mergeTime = 0; st.commandsEnqueued = 0;
+        continue;
+      }
       const it = s.iter;
       it.deltaTime = deltaTime; it.time = this.time; it.frame = this.frame;
       const t0 = now();
       let entities = 0, tables = 0;
+      const enqueued = w.commands.enqueued;
       w.deferBegin();
       try {
         if (s.query) {
@@ -132,6 +140,7 @@ export class Pipeline {
         }
       } finally {
         const t1 = now();
+        st.commandsEnqueued = w.commands.enqueued - enqueued;
         w.deferEnd();
         const t2 = now();
         st.timeSpent = (t1 - t0) / 1000;
@@ -139,7 +148,8 @@ export class Pipeline {
         st.matchedEntities = entities;
         st.matchedTables = tables;
         systemTime += st.timeSpent;
-        mergeTime += (t2 - t1) / 1000;
+        st.mergeTime = (t2 - t1) / 1000;
+        mergeTime += st.mergeTime;
         ran++;
       }
     }

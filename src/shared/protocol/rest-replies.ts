@@ -51,9 +51,10 @@ export const queryResultSchema = z.object({
   ids: z.array(idPathsSchema).optional(),
   id_labels: z.array(idPathsSchema).optional(),
   sources: z.array(z.union([z.literal(0), z.string()])).optional(),
-  variables: z.array(z.union([z.literal(0), z.string()])).optional(),
-  variable_labels: z.array(z.string()).optional(),
-  variable_ids: z.array(z.number().int()).optional(),
+  // null: a variable that an optional term left unbound.
+  variables: z.array(z.string().nullable()).optional(),
+  variable_labels: z.array(z.string().nullable()).optional(),
+  variable_ids: z.array(z.number().int().nullable()).optional(),
   is_set: z.array(z.boolean()).optional(),
   parent: z.string().optional(),
   entities: z.array(entityOrId).optional(),
@@ -88,12 +89,22 @@ export const statsSampleSchema = z.object({
 export const statsWorldReplySchema = z.record(z.string(), statsSampleSchema);
 
 /** GET /stats/pipeline/<period>: one entry per system, in pipeline order. */
-export const statsPipelineReplySchema = z.array(z.object({
-  name: z.string(),
-  time_spent: statsSampleSchema,
-  matched_entity_count: statsSampleSchema,
-  matched_table_count: statsSampleSchema,
-}));
+export const statsPipelineReplySchema = z.array(z.union([
+  z.object({
+    name: z.string(),
+    time_spent: statsSampleSchema,
+    matched_entity_count: statsSampleSchema,
+    matched_table_count: statsSampleSchema,
+  }),
+  // A sync point: the merge of the commands queued by the systems before it (reference capture 238).
+  z.object({
+    system_count: z.number().int(),
+    multi_threaded: z.boolean(),
+    no_readonly: z.boolean(),
+    time_spent: statsSampleSchema,
+    commands_enqueued: statsSampleSchema,
+  }),
+]));
 
 /** GET /tables: every table with its type, entity count and approximate memory in bytes. */
 export const tablesReplySchema = z.array(z.object({

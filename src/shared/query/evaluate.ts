@@ -107,7 +107,7 @@ export class Evaluation {
     const seen = new Set<Table>();
     let candidates: Table[] = [];
     const addTerm = (t: PlanTerm) => {
-      if (t.oper !== 'and' || !isThis(t.src)) { candidates = this.allTables(); return; }
+      if (t.oper !== 'and' || !isThis(t.src) || t.second?.kind === 'none') { candidates = this.allTables(); return; }
       const pattern = this.pattern(t);
       if (t.up) for (const tbl of this.world.record(makePair(t.trav, this.W))?.tables ?? []) candidates.push(tbl);
       if (t.self) for (const tbl of this.world.record(pattern)?.tables ?? []) candidates.push(tbl);
@@ -152,6 +152,9 @@ export class Evaluation {
 
   private operTerm(t: PlanTerm, next: () => void): void {
     if (t.oper === 'and') { this.term(t, next); return; }
+    // An optional or not term that names $this as component or target is decided per entity, so
+    // one entity's match neither removes nor vouches for the others of its table.
+    if (this.splitsRows(t)) { this.eachRow(() => this.operTerm(t, next)); return; }
     if (t.oper === 'optional') {
       let matched = false;
       this.term(t, () => { matched = true; next(); });
@@ -213,19 +216,28 @@ export class Evaluation {
     if (s.oper === 'not' ? !matched : true) next();
   }
 
+  /** True when the term names $this as component or target while $this is several entities. */
+  private splitsRows(t: PlanTerm): boolean {
+    return (isThis(t.first) || (t.second !== null && isThis(t.second))) && this.thisTable !== null && !(this.thisRows && this.thisRows.length === 1);
+  }
+
+  /** Runs body with $this bound to each entity of the current $this rows in turn. */
+  private eachRow(body: () => void): void {
+    const table = this.thisTable!;
+    const rows = this.thisRows ?? table.entities.map((_, i) => i);
+    for (const r of rows) {
+      if (this.stopped) return;
+      this.withThis(table, [r], body);
+    }
+  }
+
   /** Matches one term under the current bindings; calls next per match with bindings applied. */
   private term(t: PlanTerm, next: () => void): void {
     // $this as a component or target needs one entity at a time: split the table into rows.
-    if ((isThis(t.first) || (t.second !== null && isThis(t.second))) && this.thisTable && !(this.thisRows && this.thisRows.length === 1)) {
-      const table = this.thisTable;
-      const rows = this.thisRows ?? table.entities.map((_, i) => i);
-      for (const r of rows) {
-        if (this.stopped) return;
-        this.withThis(table, [r], () => this.term(t, next));
-      }
-      return;
-    }
+    if (this.splitsRows(t)) { this.eachRow(() => this.term(t, next)); return; }
     const src = t.src;
+    if (src.kind === 'none') { this.showOnly(t, next); return; }
+    if (src.kind === 'any') { this.matchAny(t, next); return; }
     if (isThis(src)) {
       const table = this.thisTable;
       if (!table) return;
@@ -242,8 +254,9 @@ export class Evaluation {
       return;
     }
     if (src.kind !== 'var') return;
-    // An unbound variable source: every entity that has the id.
-    for (const table of this.world.record(this.pattern(t))?.tables ?? []) {
+    // An unbound variable source: every entity that has the id (or, for `(Rel, 0)`, lacks it).
+    const tables = t.second?.kind === 'none' ? this.allTables() : this.world.record(this.pattern(t))?.tables ?? [];
+    for (const table of tables) {
       if (!this.allowed(table)) continue;
       for (const ent of table.entities.slice()) {
         if (this.stopped) return;
@@ -254,10 +267,40 @@ export class Evaluation {
     }
   }
 
+  /** A term without a source (`X()`, `$V()`) matches nothing: its field shows the id under the current bindings. */
+  private showOnly(t: PlanTerm, next: () => void): void {
+    if (t.field < 0) { next(); return; }
+    const f = t.field;
+    const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
+    this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = true;
+    next();
+    this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
+  }
+
+  /** `_` as a source: matches once when at least one entity has the id; that entity is the source. */
+  private matchAny(t: PlanTerm, next: () => void): void {
+    const record = this.world.record(this.pattern(t));
+    if (!record) return;
+    for (const table of record.tables) {
+      if (!this.allowed(table)) continue;
+      for (const ti of record.indices.get(table) ?? []) {
+        const id = table.type[ti]!;
+        if (!t.second && isPair(id)) continue;
+        this.bindAndNext(t, id, table.entities[0]!, next);
+        return;
+      }
+    }
+  }
+
   /** Matches the term against a table's own ids; `source` is recorded for the field. */
   private matchTable(t: PlanTerm, table: Table, source: Entity, next: () => void): boolean {
     if (!t.self) return false;
     const pattern = this.pattern(t);
+    if (t.second?.kind === 'none') {
+      // `(Rel, 0)`: the table has no (Rel, *) pair at all.
+      if (this.world.record(pattern)?.indices.get(table)) return false;
+      return this.bindAndNext(t, pattern, source, next);
+    }
     const indices = this.world.record(pattern)?.indices.get(table);
     if (!indices) return false;
     let any = false;

@@ -11,7 +11,9 @@ export type Slot =
   | { readonly kind: 'const'; readonly e: Entity }
   | { readonly kind: 'var'; readonly v: number }   // v = 0 is $this
   | { readonly kind: 'wildcard' }
-  | { readonly kind: 'any' };
+  | { readonly kind: 'any' }
+  // `0` as a pair target or source, and the empty source of `X()`: no entity.
+  | { readonly kind: 'none' };
 
 /** A resolved term. */
 export interface PlanTerm {
@@ -138,9 +140,10 @@ class Planner {
 
   private term(n: TermNode, field: number): PlanTerm {
     const first = this.slot(n.first, 'component');
-    const second = n.second ? this.slot(n.second, 'target') : null;
+    const second = n.second ? this.target(n.second) : null;
     const src = this.source(n.src);
-    if (src.kind === 'var' && src.v === 0) this.hasThis = true;
+    // $this anywhere (source, component or target, as in `ChildOf(_, $this)`) makes results entities.
+    for (const s of [src, first, second]) if (s?.kind === 'var' && s.v === 0) this.hasThis = true;
     const c = this.world.core;
     for (const s of [first, second]) {
       if (s?.kind === 'const' && s.e === c.Disabled) this.mentionsDisabled = true;
@@ -164,6 +167,8 @@ class Planner {
       // Default: self|up(IsA) — unless the id cannot be inherited.
       up = !this.notInherited(first, second);
     }
+    // `(Rel, 0)` asks for entities without any (Rel, *): a property of the entity itself.
+    if (second?.kind === 'none') { self = true; up = false; }
     const term: PlanTerm = { kind: 'term', field, first, second, src, oper: n.oper, self, up, cascade, trav, inout: n.inout, pos: n.pos };
     if (field >= 0 && this.fields[field] === undefined) this.fields[field] = { first, second, oper: n.oper, inout: n.inout, src };
     return term;
@@ -215,7 +220,12 @@ class Planner {
 
   private source(r: Ref): Slot {
     if (r.kind === 'singleton') return { kind: 'const', e: -1 };   // patched by the caller: the component itself
+    if (r.kind === 'id' && r.value === 0) return { kind: 'none' };
     return this.slot(r, 'source');
+  }
+
+  private target(r: Ref): Slot {
+    return r.kind === 'id' && r.value === 0 ? { kind: 'none' } : this.slot(r, 'target');
   }
 
   private slot(r: Ref, what: string): Slot {
@@ -259,6 +269,8 @@ function order(steps: PlanStep[]): PlanStep[] {
     const oper = s.oper;
     if (oper === 'not') return 5;
     if (oper === 'optional') return 4;
+    // A term without a source only shows its id: it runs last, when its variables are bound.
+    if (s.kind === 'term' && s.src.kind === 'none') return 6;
     if (s.kind === 'term' && s.src.kind === 'const') return 0;
     // Terms on another variable run after the $this terms that narrow the tables.
     if (s.kind === 'term' && !(s.src.kind === 'var' && s.src.v === 0)) return 3;

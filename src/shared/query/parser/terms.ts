@@ -90,8 +90,10 @@ export function readCallTerm(c: Cursor, p: Prefixes, start: number, first: Ref):
   const open = c.pos;
   c.advance();
   c.skipWs();
+  // `X()` and `$V()` have no source (as `X(0)`): the term constrains only its id or variable.
   if (c.at(')')) {
-    c.fail(`empty '()' after ${quote(c.text.slice(first.pos, open).trimEnd())}: write a source, as in Position($this), or leave out the parentheses`);
+    c.advance();
+    return makeTerm(p, start, c.pos, first, undefined, { kind: 'id', value: 0, pos: open + 1 });
   }
   let src: Ref | undefined;
   let trav: Traversal | undefined;

@@ -60,6 +60,23 @@ describe('the app runner', () => {
     app.stop();
   });
 
+  test('frames dropped after a stall are counted in skippedFrames; frames run on time are not', () => {
+    const { clock, advance, jump, now } = fakeClock();
+    const app = runApp(new World(), { target_fps: 50, clock });
+    const starts: number[] = [];
+    app.onFrame(() => { starts.push(now()); });
+    advance(1020);
+    expect(app.skippedFrames).toBe(0);
+    // Busy elsewhere until 1120: the frame due at 1040 runs late; those due at 1060, 1080 and 1100 are dropped.
+    jump(1120);
+    advance(1120);
+    expect(app.skippedFrames).toBe(3);
+    advance(1200);
+    expect(starts).toEqual([1000, 1020, 1120, 1120, 1140, 1160, 1180, 1200]);
+    expect(app.skippedFrames).toBe(3);
+    app.stop();
+  });
+
   test('runDueFrame runs a frame whose time has come before its timer fires, and keeps the schedule', () => {
     const { clock, advance, jump, now } = fakeClock();
     const app = runApp(new World(), { target_fps: 50, clock });

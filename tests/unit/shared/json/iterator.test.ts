@@ -89,6 +89,14 @@ describe('query reply', () => {
     expect(run('Position(Sun)', { values: true }).results).toEqual([{ values: [{ x: 0, y: 0 }] }]);
   });
 
+  test('a variable an optional term left unbound is null, never 0', () => {
+    const body = run('Planet, ?ChildOf($c, $this)', { variable_labels: true, variable_ids: true, is_set: true });
+    const mars = body.results.find((r) => (r.entities as unknown[])[0] === 'Mars')!;
+    expect(mars).toMatchObject({ variables: [null], variable_labels: [null], variable_ids: [null], is_set: [true, false] });
+    const earth = body.results.find((r) => (r.entities as unknown[])[0] === 'Earth')!;
+    expect(earth).toMatchObject({ variables: ['Sun.Earth.Moon'], variable_ids: [world.lookup('Sun.Earth.Moon')] });
+  });
+
   test('bound variables constrain the results', () => {
     const apples = world.lookup('Apples');
     expect(entities(run('(Eats, $food)', {}, { food: apples }))).toEqual(['Sun.Earth', 'Sun.Earth.Moon']);

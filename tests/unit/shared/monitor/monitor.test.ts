@@ -14,13 +14,14 @@ import { addSystem } from '../../../../src/shared/pipeline';
 import { World } from '../../../../src/shared/ecs';
 import {
   STATS_CATEGORIES, STATS_PERIODS, StatsError, WORLD_METRICS, isStatsCategory, isStatsPeriod, hasMonitor, importMonitor, monitorFootprint, setHttpCountersSource, statsReply,
-  type StatsSample, type SystemStatsEntry, type WorldStatsReply,
+  type StatsSample, type SyncPointEntry, type SystemStatsEntry, type WorldStatsReply,
 } from '../../../../src/shared/monitor';
 
 beforeEach(() => { clock.ms = 1000; });
 
 const world1s = (w: World, period = '1s') => statsReply(w, 'world', period) as WorldStatsReply;
-const pipeline = (w: World, period = '1s') => statsReply(w, 'pipeline', period) as SystemStatsEntry[];
+const entries = (w: World, period = '1s') => statsReply(w, 'pipeline', period) as (SystemStatsEntry | SyncPointEntry)[];
+const pipeline = (w: World, period = '1s') => entries(w, period).filter((e): e is SystemStatsEntry => 'name' in e);
 const newest = (s: StatsSample) => [s.avg[59], s.min[59], s.max[59]];
 const tail = (a: number[], n: number) => a.slice(60 - n);
 
@@ -234,6 +235,24 @@ describe('pipeline statistics', () => {
     expect(new Set(draw.matched_entity_count.avg)).toEqual(new Set([8]));
     expect(newest(pipeline(world, '1m')[1]!.time_spent)).toEqual([0.004, 0.004, 0.004]);
     expect(move.time_spent.brief).toMatch(/seconds/);
+  });
+
+  test('a sync point follows each system, with the commands it queued and the time their merge took', () => {
+    const world = new World();
+    const Tag = world.tag('T');
+    addSystem(world, 'Spawn', { run: (it) => { for (let i = 0; i < 3; i++) it.world.add(it.world.entity(), Tag); } });
+    addSystem(world, 'Idle', { phase: 'OnStore', run: () => { clock.ms += 1; } });
+    const app = new App(world, { manual: true, enable_monitor: true });
+    for (let i = 0; i < 5; i++) app.step(1 / 60);
+    const all = entries(world);
+    expect(all.map((e) => ('name' in e ? e.name : `sync(${e.system_count})`))).toEqual(['Spawn', 'sync(1)', 'Idle', 'sync(1)']);
+    const [, spawnSync, , idleSync] = all as [SystemStatsEntry, SyncPointEntry, SystemStatsEntry, SyncPointEntry];
+    // Adding the tag to each new entity is queued while the system runs, and merged after it.
+    expect(tail(spawnSync.commands_enqueued.avg, 5)).toEqual([3, 3, 3, 3, 3]);
+    expect(tail(idleSync.commands_enqueued.avg, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(spawnSync).toMatchObject({ multi_threaded: false, no_readonly: false });
+    expect(spawnSync.time_spent.avg).toHaveLength(60);
+    expect(spawnSync.time_spent.brief).toMatch(/merging/);
   });
 
   test('a disabled system reports zeros; a deleted one leaves the reply', () => {

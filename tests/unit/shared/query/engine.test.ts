@@ -193,3 +193,40 @@ describe('named queries', () => {
     expect(namedQuery(w, e)).toBeUndefined();
   });
 });
+
+describe('what the reference explorer relies on', () => {
+  test('(ChildOf, 0) matches root entities only', () => {
+    const roots = named('(ChildOf, 0), Position');
+    expect(roots).toEqual(['Comet', 'Ship1', 'Ship2', 'Sun']);
+    expect(named('(ChildOf, 0), Planet')).toEqual([]);
+    expect(paths('(ChildOf, 0), !(ChildOf, 0)')).toEqual([]);
+  });
+  test('_ as a source matches once when some entity fits, else not at all', () => {
+    const q = compileQuery(world, 'Position(_)');
+    expect(q.results()).toHaveLength(1);
+    expect(compileQuery(world, 'Planet(_), Moon(_)').results()).toHaveLength(1);
+    expect(compileQuery(world, 'Planet(_), ecs.core.Module(_), Dust').results().length).toBeGreaterThan(0);
+    expect(compileQuery(world, 'Eats(_, Sun)').results()).toEqual([]);
+  });
+  test('ChildOf(_, $this): the entities that have children, one result each', () => {
+    expect(named('ChildOf(_, $this), Position')).toEqual(['Ship1', 'Ship2', 'Sun', 'Sun.Earth']);
+    expect(paths('ChildOf(_, $this), Planet')).toEqual(['Sun.Earth']);
+  });
+  test('X() and $V() have no source: they only show their id', () => {
+    expect(paths('Planet, Mass()')).toEqual(paths('Planet'));
+    expect(paths('Planet, Mass(0)')).toEqual(paths('Planet'));
+    const q = compileQuery(world, 'Position, $V(), (Eats, $V)');
+    const shown = q.results().map((r) => world.idPath(r.ids[1]!)[0]).sort();
+    expect(shown).toEqual(['Apples', 'Apples', 'Pears', 'Pears']);
+    expect(q.results().every((r) => r.isSet[1] && r.sources[1] === 0)).toBe(true);
+  });
+  test('an optional term on a fresh variable keeps entities it does not match', () => {
+    const q = compileQuery(world, 'Planet, ?ChildOf($c, $this)');
+    const c = q.varIndex('c');
+    const rows = q.results().flatMap((r) => (r.rows ?? r.table!.entities.map((_, i) => i)).map((i) => `${world.pathOf(r.table!.entities[i]!)}:${r.vars[c] ? world.pathOf(r.vars[c]) : '-'}`));
+    expect(rows.sort()).toEqual(['Sun.Earth:Sun.Earth.Moon', 'Sun.Mars:-']);
+  });
+  test('a not term on a fresh variable removes only the entities it matches', () => {
+    expect(named('Planet, !ChildOf($c, $this)')).toEqual(['Sun.Mars']);
+  });
+});

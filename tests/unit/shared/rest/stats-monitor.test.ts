@@ -27,7 +27,7 @@ describe('/stats with the monitor module', () => {
     }
     expect(get('/stats/world?period=1m').status).toBe(200);
     const pipeline = statsPipelineReplySchema.parse(get('/stats/pipeline').json);
-    expect(pipeline.map((s) => s.name)).toContain('Move');
+    expect(pipeline.map((s) => ('name' in s ? s.name : 'sync'))).toContain('Move');
   });
 
   test('the entity reply lists active alerts when asked', () => {

@@ -42,7 +42,6 @@ const CASES: [string, string, number][] = [
   ['(Eats, )', `unexpected character ')'; expected the target of a pair`, 7],
   ['(, B)', `unexpected character ','; expected the relationship of a pair, as in (Eats, Apples)`, 1],
   ['Eats($this, Apples, x)', 'too many arguments: a term takes (Source) or (Source, Target)', 18],
-  ['Position()', `empty '()' after 'Position': write a source, as in Position($this), or leave out the parentheses`, 9],
   ['Position(Sun Moon)', `unexpected character 'M'; expected ')'`, 13],
   ['Sun..Earth', `expected a name after '.' in 'Sun.', found '.'`, 4],
   ['9abc', `invalid name '9abc': names start with a letter or '_', and ids are whole numbers`, 0],
