@@ -37,6 +37,12 @@ export interface HostOptions {
   requestTimeoutMs: number;
   /** Milliseconds an idle keep-alive connection stays open between requests (default 5000). */
   keepAliveTimeoutMs: number;
+  /** Open watch streams at most, all clients together (default 256); more are answered 503. */
+  maxWatches: number;
+  /** Open watch streams at most from one client address (default 32); more are answered 429. */
+  maxWatchesPerClient: number;
+  /** Milliseconds of silence after which a watch stream gets a heartbeat comment (default 15000). */
+  watchHeartbeatMs: number;
 }
 
 function integer(min: number, max: number) {
@@ -83,6 +89,12 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
       .argParser(integer(1, 3_600_000)).default(D.requestTimeoutMs))
     .addOption(new Option('--keep-alive-timeout <ms>', 'time an idle keep-alive connection stays open between requests')
       .argParser(integer(1, 3_600_000)).default(D.keepAliveTimeoutMs))
+    .addOption(new Option('--max-watches <n>', 'open watch streams (/watch/...) at most, all clients together; more get 503')
+      .argParser(integer(0, 1_000_000)).default(D.maxWatches))
+    .addOption(new Option('--max-watches-per-client <n>', 'open watch streams at most from one client address; more get 429')
+      .argParser(integer(0, 1_000_000)).default(D.maxWatchesPerClient))
+    .addOption(new Option('--watch-heartbeat <ms>', 'silence after which a watch stream gets a heartbeat comment (keeps proxies from closing it)')
+      .argParser(integer(10, 3_600_000)).default(D.watchHeartbeatMs))
     .allowUnknownOption(false)
     .exitOverride((err) => { process.exit(err.exitCode); });
   program.parse(argv as string[], { from: 'node' });
@@ -96,5 +108,6 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     monitor: o.monitor, maxLimit: o.maxLimit, replyCache: o.replyCache,
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
+    maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat,
   };
 }

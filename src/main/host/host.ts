@@ -5,12 +5,14 @@ import { runApp, type App } from '../../shared/app';
 import { World } from '../../shared/ecs';
 import { setHttpCountersSource } from '../../shared/monitor';
 import { FrameWriter } from '../../shared/protocol/frame';
+import { WATCH_PREFIX } from '../../shared/protocol';
 import { createRouter, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { HostOptions } from '../cli';
 import { createHttpTransport, type HttpTransport } from '../http';
 import { createDemo, metaMessage, metaVersion, packFrame, type Demo } from '../sim';
 import { FrameHub } from './frame-hub';
 import { attachFrameSocket, type FrameSocket } from './frame-socket';
+import { WatchFeeds } from './watch-feeds';
 
 /**
  * How long stopping waits for a viewport socket to finish the close handshake before cutting it,
@@ -34,8 +36,11 @@ export class Host {
   readonly app: App;
   readonly router: Router;
   readonly frames = new FrameHub();
+  /** Watched GET targets and their streams (/watch/...). */
+  readonly watches: WatchFeeds;
   private readonly writer = new FrameWriter();
-  private transport: HttpTransport | undefined;
+  /** The HTTP transport while serving. */
+  transport: HttpTransport | undefined;
   private socket: FrameSocket | undefined;
   private current: Promise<HostUrls> | undefined;
   private lastMeta = -1;
@@ -44,10 +49,12 @@ export class Host {
   constructor(readonly options: HostOptions, readonly staticRoot: string) {
     const w = this.world;
     // The title comes from the command line (DECISIONS: the program's base name or --title).
-    this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true });
+    this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
     this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache });
+    this.watches = new WatchFeeds(this.router, () => this.app.frameCount);
     this.app.onFrame(() => this.publishFrame());
+    this.app.onFrame(() => this.watches.afterFrame());
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
     w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });
     w.observe(w.core.Rest, 'remove', () => { void this.stopServing(); });
@@ -85,7 +92,9 @@ export class Host {
       port: rest.port, address: rest.address, token: o.token, staticRoot: this.staticRoot,
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
+      maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs,
     }, this.answer);
+    transport.onEvents(WATCH_PREFIX, (req, sink) => { this.app.runDueFrame(); return this.watches.open(req, sink); });
     this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });
     this.transport = transport;
     setHttpCountersSource(w, () => transport.counters as unknown as Record<string, number>);

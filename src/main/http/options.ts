@@ -13,6 +13,9 @@ export const DEFAULT_HTTP_OPTIONS: Readonly<HttpOptions> = Object.freeze({
   maxBodyBytes: 65_536,
   staticRoot: undefined,
   appOrigins: Object.freeze([]) as readonly string[],
+  maxWatches: 256,
+  maxWatchesPerClient: 32,
+  watchHeartbeatMs: 15_000,
 });
 
 function checkInteger(name: keyof HttpOptions, value: unknown, min: number, max: number): void {
@@ -32,6 +35,9 @@ export function resolveHttpOptions(options: Partial<HttpOptions>): HttpOptions {
   checkInteger('keepAliveTimeoutMs', o.keepAliveTimeoutMs, 1, 3_600_000);
   checkInteger('maxConnections', o.maxConnections, 1, 1_000_000);
   checkInteger('maxBodyBytes', o.maxBodyBytes, 0, 1024 * 1024 * 1024);
+  checkInteger('maxWatches', o.maxWatches, 0, 1_000_000);
+  checkInteger('maxWatchesPerClient', o.maxWatchesPerClient, 0, 1_000_000);
+  checkInteger('watchHeartbeatMs', o.watchHeartbeatMs, 10, 3_600_000);
   // node:http refuses a headers timeout longer than the request timeout; say so in our terms.
   if (o.idleTimeoutMs > o.requestTimeoutMs) {
     throw new RangeError(`HTTP option idleTimeoutMs (${o.idleTimeoutMs}) must not exceed requestTimeoutMs (${o.requestTimeoutMs}): raise requestTimeoutMs or lower idleTimeoutMs`);

@@ -7,6 +7,7 @@ import { checkHost, classifyOrigin, decidePut, preflightHeaders } from './policy
 import { errorBody } from './json-error';
 import { isUnknownEndpointReply } from './counters';
 import { isStaticPagePath, pageRedirectTarget, type StaticPagesHandler } from './static-pages';
+import type { EventStreams } from './event-streams';
 
 /** What the request listener needs from the transport. */
 export interface RequestListenerContext {
@@ -26,6 +27,8 @@ export interface RequestListenerContext {
   isClosing(): boolean;
   /** Reports a handler that threw or returned something that is not a reply. */
   onHandlerError(err: unknown, req: RestRequest): void;
+  /** Event streams (watches) and the target prefix they serve, once registered. */
+  events(): { prefix: string; streams: EventStreams } | undefined;
 }
 
 const READ_CORS = { 'Access-Control-Allow-Origin': '*' } as const;
@@ -195,6 +198,11 @@ export function createRequestListener(ctx: RequestListenerContext): (req: Incomi
       return;
     }
     const method = req.method!;
+    const events = ctx.events();
+    if (method === 'GET' && events !== undefined && url.startsWith(events.prefix)) {
+      openStream(req, res, events.streams);
+      return;
+    }
     if ((method === 'GET' || method === 'HEAD') && ctx.staticPages) {
       const redirect = pageRedirectTarget(url);
       if (redirect !== undefined) {
@@ -236,6 +244,20 @@ export function createRequestListener(ctx: RequestListenerContext): (req: Incomi
       dispatch(req, res, routed, cors, head);
     }
   };
+
+  /** A watch: the same host policy and CORS as a GET; the stream itself is counted as one handled request. */
+  function openStream(req: IncomingMessage, res: ServerResponse, streams: EventStreams): void {
+    const rreq: RestRequest = { method: 'GET', url: req.url!, headers: req.headers as Record<string, string | undefined> };
+    let replied = false;
+    try {
+      streams.accept(req, rreq, res, (r) => { replied = true; sendReply(res, rreq, r, READ_CORS, false); });
+    } catch (err) {
+      if (res.headersSent) { res.destroy(); return; }
+      failHandler(res, rreq, err);
+      return;
+    }
+    if (!replied) counters.request_handled_ok_count++;
+  }
 
   function serveStatic(req: IncomingMessage, res: TrackedResponse, pages: StaticPagesHandler): void {
     res.once('finish', () => {

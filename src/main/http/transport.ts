@@ -13,9 +13,12 @@ import { describeClientError } from './client-errors';
 import { ConnectionTracker } from './connections';
 import { createStaticPages } from './static-pages';
 import { createRequestListener } from './request-listener';
+import { EventStreams, type EventFeedOpener } from './event-streams';
 
 /** Headers budget beyond the request line, bytes (node's own default for all of it is 16 KiB). */
 export const MAX_HEADER_BYTES = 16_384;
+/** Unsent bytes a watch stream may hold before its reader counts as slow and gets only the latest state later. */
+export const WATCH_BUFFER_BYTES = 256 * 1024;
 /** How long close() lets in-flight replies finish before destroying what is left, ms. */
 export const CLOSE_GRACE_MS = 500;
 
@@ -35,6 +38,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
   const hostCheck = isLoopbackAddress(o.address);
   let closing = false;
   let closed: Promise<void> | undefined;
+  let events: { prefix: string; streams: EventStreams } | undefined;
 
   const listener = createRequestListener({
     options: o,
@@ -45,6 +49,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
     staticPages: o.staticRoot === undefined ? undefined : createStaticPages(o.staticRoot),
     isClosing: () => closing,
     onHandlerError: logHandlerError,
+    events: () => events,
   });
 
   const server = createServer({
@@ -141,6 +146,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
   function close(): Promise<void> {
     if (closed) return closed;
     closing = true;
+    events?.streams.closeAll('the server is stopping');
     closed = new Promise<void>((resolve) => {
       if (!server.listening) {
         connections.destroyAll();
@@ -168,6 +174,18 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
     onUpgrade(path: string, fn: UpgradeListener): void {
       if (!path.startsWith('/')) throw new RangeError(`upgrade path '${path}' must start with '/', e.g. '/frames'`);
       upgrades.set(path, fn);
+    },
+    onEvents(prefix: string, opener: EventFeedOpener): void {
+      if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new RangeError(`event stream prefix '${prefix}' must start and end with '/', e.g. '/watch/'`);
+      events = {
+        prefix,
+        streams: new EventStreams({
+          maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs, maxBufferedBytes: WATCH_BUFFER_BYTES,
+        }, opener),
+      };
+    },
+    get openStreams(): number {
+      return events?.streams.count ?? 0;
     },
   };
 }

@@ -2,6 +2,7 @@
 // own public shapes. The router (src/shared/rest) conforms to RestRequest/RestReply/RestHandler.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { EventFeedOpener } from './event-streams';
 
 /** One HTTP request as the router sees it; the router parses `url` itself (`?` and `&` parameters). */
 export interface RestRequest {
@@ -53,6 +54,12 @@ export interface HttpOptions {
   staticRoot: string | undefined;
   /** Extra origins (e.g. 'http://mybox.local:27750') treated as the app's own pages for PUT (default: none). */
   appOrigins: readonly string[];
+  /** Open watch streams at most, all clients together (default 256); more are answered 503. */
+  maxWatches: number;
+  /** Open watch streams at most from one client address (default 32); more are answered 429. */
+  maxWatchesPerClient: number;
+  /** Milliseconds of silence after which a watch stream gets a heartbeat comment (default 15000). */
+  watchHeartbeatMs: number;
 }
 
 /** Monotonic request and send counters for the monitor; it samples and differentiates them. */
@@ -91,4 +98,8 @@ export interface HttpTransport {
   readonly counters: HttpCounters;
   /** Hands upgrade requests for exactly `path` (query ignored) to `fn`; upgrades on other paths are answered as plain requests. */
   onUpgrade(path: string, fn: UpgradeListener): void;
+  /** Serves GET requests whose target starts with `prefix` (e.g. '/watch/') as Server-Sent Event streams fed by `opener`. */
+  onEvents(prefix: string, opener: EventFeedOpener): void;
+  /** Event streams open now. */
+  readonly openStreams: number;
 }

@@ -6,6 +6,8 @@ import { importMonitor } from '../monitor';
 import { cancelTimer, now, setTimer } from '../platform';
 import { pipelineOf, type FrameStats, type Pipeline } from '../pipeline';
 import { titleFromArgs } from './title';
+import { createTimeControl, planTick } from './time-control';
+import type { Entity } from '../ecs';
 
 /** Options of `runApp` (names as the REST contract gives them). */
 export interface AppOptions {
@@ -17,6 +19,8 @@ export interface AppOptions {
   enable_monitor?: boolean;
   /** The command line, args[0] being the program; sets the World's doc name (the app title). */
   args?: readonly string[];
+  /** Create ecs.app.TimeControl on the World entity, so clients can pause, step and scale time (default false: the reference world has no such module). */
+  time_control?: boolean;
   /** Do not start the loop (tests drive frames with step()). */
   manual?: boolean;
   /** Time source and timers (default: the host's); tests pass a fake clock. */
@@ -39,6 +43,8 @@ const INTERVAL_SAMPLES = 1024;
 /** Longest simulated step after a stall, seconds (keeps physics sane after a pause). */
 const MAX_DELTA = 0.25;
 
+const FREE_RUN = { run: true, scale: 1, stepping: false } as const;
+
 /** A running application: world, pipeline, loop. */
 export class App {
   readonly pipeline: Pipeline;
@@ -50,6 +56,12 @@ export class App {
   readonly intervals = new Float64Array(INTERVAL_SAMPLES);
   /** Number of intervals recorded so far. */
   intervalCount = 0;
+  /** Frames run so far, paused ones included (the pipeline's frame counts simulation ticks only). */
+  frameCount = 0;
+  /** The ecs.app.TimeControl component (set on the World entity): pause, step, time scale; 0 without time control. */
+  readonly TimeControl: Entity;
+  /** Whether the last frame ran the systems (false while paused). */
+  simulated = true;
   /** Frames that fell due but were dropped because the loop was more than a period behind (a stall). */
   skippedFrames = 0;
   private readonly hooks: FrameHook[] = [];
@@ -62,6 +74,7 @@ export class App {
   constructor(readonly world: World, options: AppOptions = {}) {
     this.clock = options.clock ?? HOST_CLOCK;
     this.pipeline = pipelineOf(world);
+    this.TimeControl = options.time_control ? createTimeControl(world) : 0;
     this.targetFps = options.target_fps ?? 60;
     if (!(this.targetFps > 0 && this.targetFps <= 1000)) throw new Error(`target_fps must be from 1 to 1000, got ${options.target_fps}`);
     if (options.args) world.setDoc(world.core.World, 'name', titleFromArgs(options.args));
@@ -86,10 +99,22 @@ export class App {
     if (this.lastStart > 0) this.recordInterval(start - this.lastStart);
     const dt = deltaTime ?? (this.lastStart > 0 ? Math.min((start - this.lastStart) / 1000, MAX_DELTA) : 1 / this.targetFps);
     this.lastStart = start;
-    this.deltaTime = dt;
-    const stats = this.pipeline.progress(dt);
+    this.frameCount++;
+    const plan = this.TimeControl === 0 ? FREE_RUN : planTick(this.world, this.TimeControl);
+    // A step of a paused world is one tick of the target rate, so stepping is repeatable.
+    this.deltaTime = (plan.stepping ? 1 / this.targetFps : dt) * plan.scale;
+    this.simulated = plan.run;
+    const stats = plan.run ? this.pipeline.progress(this.deltaTime) : this.idleFrame();
     for (const h of this.hooks) h(stats, this);
     return stats;
+  }
+
+  /** The statistics of a paused frame: no system ran. */
+  private idleFrame(): FrameStats {
+    const last = this.pipeline.last;
+    last.frameTime = 0; last.systemTime = 0; last.mergeTime = 0; last.systemsRan = 0;
+    this.deltaTime = 0;
+    return last;
   }
 
   private recordInterval(ms: number): void {

@@ -44,6 +44,11 @@ export class WorldCore {
   core!: CoreIds;
   /** Entity indices of built-in entities (cannot be deleted). */
   readonly builtin = new Set<number>();
+  /**
+   * Components that REST clients may set on the World entity although it is built in (world
+   * settings such as ecs.app.TimeControl); everything else on built-ins stays read-only.
+   */
+  readonly worldSettings = new Set<number>();
   readonly commands: CommandCounters = newCommandCounters();
   readonly counters: StoreCounters = this.index.counters;
   /** The empty table (entities without ids). */

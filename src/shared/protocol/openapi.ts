@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { restEndpoints } from './rest-endpoints';
 import { errorReplySchema } from './rest-replies';
+import { WATCHABLE, WATCH_PREFIX } from './watch-events';
 
 /** Options of the generated document. */
 export interface OpenApiOptions {
@@ -18,6 +19,23 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   const s = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete s.$schema;
   return s;
+}
+
+const WATCH_STREAM = 'Server-Sent Events (text/event-stream). Each event\'s id is the frame it describes. '
+  + 'event "full": data is the whole GET reply (the first event, and whenever a delta would not be smaller); '
+  + 'event "diff": data is a jsondiffpatch delta (its documented JSON delta format) from the previous state to this frame\'s GET reply, at most one per frame and only when something changed; '
+  + 'event "fail": data is {"status", "error"}, the error the GET would answer now (the stream stays open); '
+  + 'event "end": data is {"reason"}, the server ends the stream. Comment lines are heartbeats. '
+  + 'A reader that falls behind skips frames and then gets one delta to the latest state.';
+
+function watchOperation(segment: string, parameters: unknown[], errors: Record<string, string>, errorContent: unknown): Record<string, unknown> {
+  const responses: Record<string, unknown> = {
+    200: { description: WATCH_STREAM, content: { 'text/event-stream': { schema: { type: 'string' } } } },
+    429: { description: 'too many watches from this client address (--max-watches-per-client)', content: errorContent },
+    503: { description: 'too many watches on the server (--max-watches), or it is stopping; see Retry-After', content: errorContent },
+  };
+  for (const [status, why] of Object.entries(errors)) responses[status] ??= { description: why, content: errorContent };
+  return { summary: `Watch GET /${segment}: its reply, then what changed, as a stream`, parameters, responses };
 }
 
 /** The OpenAPI 3.1 document of the interface, as a JSON-ready object. */
@@ -41,6 +59,7 @@ export function openApiDocument(o: OpenApiOptions = {}): Record<string, unknown>
       const path = params === ep.pathParams ? ep.path : ep.path.slice(0, ep.path.lastIndexOf('/{'));
       const parameters = [...params.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string' } })), ...query];
       (paths[path] ??= {})[ep.method.toLowerCase()] = { summary: ep.summary, parameters, responses };
+      if ((WATCHABLE as readonly string[]).includes(ep.segment)) paths[WATCH_PREFIX.slice(0, -1) + path] = { get: watchOperation(ep.segment, parameters, ep.errors, errorContent) };
     }
   }
   return {

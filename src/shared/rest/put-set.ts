@@ -77,6 +77,12 @@ function entries(world: World, e: Entity, p: SetPayload): SetEntry[] | RestReply
   return out;
 }
 
+/** True when every entry sets a world setting (e.g. ecs.app.TimeControl) on the World entity: the one change built-ins take. */
+function onlyWorldSettings(world: World, e: Entity, list: readonly SetEntry[]): boolean {
+  if (e !== world.core.World || list.length === 0) return false;
+  return list.every((entry) => typeof entry.id === 'number' && world.worldSettings.has(entry.id));
+}
+
 /** Answers PUT /set/<path>. */
 export const putSet: Handler = (ctx) => {
   const p = readParams<{ data: string }>(table, ctx.params);
@@ -85,11 +91,13 @@ export const putSet: Handler = (ctx) => {
   if ('reply' in found) return found.reply;
   const { world } = ctx;
   const e = found.entity;
-  if (isBuiltin(world, e)) return builtinRefusal(world, e, 'set components on');
+  const builtin = isBuiltin(world, e);
+  if (builtin && (e !== world.core.World || world.worldSettings.size === 0)) return builtinRefusal(world, e, 'set components on');
   const parsed = payload(p.value.data);
   if ('status' in parsed) return parsed;
   const list = entries(world, e, parsed);
   if (!Array.isArray(list)) return list;
+  if (builtin && !onlyWorldSettings(world, e, list)) return builtinRefusal(world, e, 'set components other than world settings on');
   try {
     world.setMany(e, list, { lenient: true, finite: true });
   } catch (err) {

@@ -1,0 +1,169 @@
+// Server-Sent Event streams on the REST server: the transport's half of watches. It knows nothing
+// about what is watched: a feed (given by the host) writes events into a sink; this module holds
+// the limits, the heartbeats, back-pressure and a clean end on stop or disconnect.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RestReply, RestRequest } from './types';
+import { errorBody } from './json-error';
+
+/** Limits and timing of event streams (see HttpOptions for defaults). */
+export interface EventStreamLimits {
+  /** Open streams at most, all clients together; more get 503. */
+  maxStreams: number;
+  /** Open streams at most from one client address; more get 429. */
+  maxStreamsPerClient: number;
+  /** Milliseconds of silence after which an idle stream gets a comment line (keeps proxies from closing it). */
+  heartbeatMs: number;
+  /** Unsent bytes a stream may hold before it counts as backed up (its feed then skips it until it drains). */
+  maxBufferedBytes: number;
+}
+
+/** Where a feed writes its events; one per open stream. */
+export interface EventSink {
+  /** Writes one event (`event:`, `id:`, `data:` lines); the data may span lines. */
+  write(event: string, data: string, id?: string | number): void;
+  /** True while the reader has not taken what was written (more than maxBufferedBytes wait): write nothing but the latest state later. */
+  readonly backedUp: boolean;
+  /** Bytes of event text written so far (for measurements). */
+  readonly bytesWritten: number;
+}
+
+/** What a feed gives back for an accepted stream. */
+export interface EventSubscription {
+  /** Called once when the stream ends (disconnect, server stop); the feed must drop the sink. */
+  closed(): void;
+}
+
+/**
+ * Opens a feed for a request under the stream prefix: either an error reply (answered as a plain
+ * JSON reply, no stream) or a subscription; the feed writes its first event before returning.
+ */
+export type EventFeedOpener = (req: RestRequest, sink: EventSink) => RestReply | EventSubscription;
+
+interface OpenStream {
+  readonly res: ServerResponse;
+  readonly client: string;
+  readonly sink: StreamSink;
+  subscription: EventSubscription | undefined;
+}
+
+const STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  'Access-Control-Allow-Origin': '*',
+  // Tells nginx-like proxies not to buffer the stream.
+  'X-Accel-Buffering': 'no',
+} as const;
+
+class StreamSink implements EventSink {
+  bytesWritten = 0;
+  lastWrite = 0;
+  constructor(private readonly res: ServerResponse, private readonly maxBuffered: number) {}
+
+  get backedUp(): boolean {
+    return this.res.writableLength > this.maxBuffered;
+  }
+
+  write(event: string, data: string, id?: string | number): void {
+    if (!this.res.headersSent) this.res.writeHead(200, STREAM_HEADERS);
+    let text = `event: ${event}\n`;
+    if (id !== undefined) text += `id: ${id}\n`;
+    text += data.indexOf('\n') < 0 ? `data: ${data}\n\n` : `${data.split(/\r?\n/).map((l) => `data: ${l}`).join('\n')}\n\n`;
+    this.raw(text);
+  }
+
+  raw(text: string): void {
+    if (this.res.destroyed || this.res.writableEnded) return;
+    this.bytesWritten += Buffer.byteLength(text);
+    this.lastWrite = Date.now();
+    this.res.write(text);
+  }
+}
+
+/** Every open event stream of one server. */
+export class EventStreams {
+  private readonly open = new Set<OpenStream>();
+  private readonly perClient = new Map<string, number>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private closing = false;
+
+  constructor(private readonly limits: EventStreamLimits, private readonly opener: EventFeedOpener) {}
+
+  /** Streams open now. */
+  get count(): number {
+    return this.open.size;
+  }
+
+  /**
+   * Answers one GET under the stream prefix: a limit error, the feed's error reply, or a stream
+   * that stays open until the client leaves or the server stops.
+   */
+  accept(req: IncomingMessage, rreq: RestRequest, res: ServerResponse, reply: (r: RestReply) => void): void {
+    const l = this.limits;
+    const client = req.socket.remoteAddress ?? '';
+    if (this.closing) {
+      reply({ status: 503, headers: { 'Retry-After': '1' }, body: errorBody('server is shutting down: reconnect when it is back') });
+      return;
+    }
+    if (this.open.size >= l.maxStreams) {
+      reply({ status: 503, headers: { 'Retry-After': '1' }, body: errorBody(`too many watches: ${l.maxStreams} are open on this server (its --max-watches); close some or retry later`) });
+      return;
+    }
+    const mine = this.perClient.get(client) ?? 0;
+    if (mine >= l.maxStreamsPerClient) {
+      reply({ status: 429, headers: { 'Retry-After': '1' }, body: errorBody(`too many watches from ${client}: ${mine} are open (the server's --max-watches-per-client); close one before opening another`) });
+      return;
+    }
+    const sink = new StreamSink(res, l.maxBufferedBytes);
+    const stream: OpenStream = { res, client, sink, subscription: undefined };
+    const result = this.opener(rreq, sink);
+    if (!('closed' in result)) {
+      reply(result);
+      return;
+    }
+    stream.subscription = result;
+    this.open.add(stream);
+    this.perClient.set(client, mine + 1);
+    // A stream is long-lived by design: heartbeats, not the idle timeout, tell a dead peer.
+    req.socket.setTimeout(0);
+    req.socket.setNoDelay(true);
+    res.once('close', () => this.drop(stream));
+    this.startHeartbeat();
+  }
+
+  private drop(stream: OpenStream): void {
+    if (!this.open.delete(stream)) return;
+    const n = (this.perClient.get(stream.client) ?? 1) - 1;
+    if (n <= 0) this.perClient.delete(stream.client);
+    else this.perClient.set(stream.client, n);
+    stream.subscription?.closed();
+    stream.subscription = undefined;
+    if (this.open.size === 0) this.stopHeartbeat();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat !== undefined) return;
+    const every = this.limits.heartbeatMs;
+    this.heartbeat = setInterval(() => {
+      const quietSince = Date.now() - every;
+      for (const s of this.open) if (s.sink.lastWrite <= quietSince && !s.sink.backedUp) s.sink.raw(': heartbeat\n\n');
+    }, Math.max(1, Math.floor(every / 2)));
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  /** Ends every stream with an `end` event (the server is stopping) and refuses new ones. */
+  closeAll(reason: string): void {
+    this.closing = true;
+    for (const s of [...this.open]) {
+      s.sink.write('end', JSON.stringify({ reason }));
+      s.res.shouldKeepAlive = false;
+      s.res.end();
+      this.drop(s);
+    }
+    this.stopHeartbeat();
+  }
+}

@@ -1,0 +1,134 @@
+// Watches over HTTP on a real host: Server-Sent Events under /watch/, the same parameters and host
+// policy as the GETs, named limits with clear errors, heartbeats on idle streams, a clean end on
+// stop, and nothing left behind when clients go away.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { parseHostOptions } from '../../../../src/main/cli';
+import { Host } from '../../../../src/main/host/index';
+import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
+
+let host: Host | undefined;
+const clients: WatchClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await host?.stop();
+  host = undefined;
+});
+
+async function startHost(...extra: string[]): Promise<string> {
+  const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', '--fps', '30', ...extra]);
+  host = new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
+  return (await host.start()).rest;
+}
+
+async function watch(base: string, target: string, headers?: Record<string, string>): Promise<WatchClient> {
+  const c = opened(await openWatch(base, target, { headers }));
+  clients.push(c);
+  return c;
+}
+
+const SHIP_POSITION = '/entity/Ship1?values=true';
+
+describe('watches over HTTP', () => {
+  test('the first event is the GET reply; a PUT shows up in an event within 2 frames', async () => {
+    const base = await startHost();
+    host!.app.stop(); // frames are driven by hand, so they can be counted
+    const get = await (await fetch(base + SHIP_POSITION)).text();
+    const w = await watch(base, `/watch${SHIP_POSITION}`);
+    const first = await w.next(undefined, 0);
+    expect(first.event).toBe('full');
+    expect(first.data).toBe(get);
+    const data = encodeURIComponent(JSON.stringify({ ids: [['Position']], values: [{ x: 1234.5 }] }));
+    expect((await fetch(`${base}/set/Ship1?data=${data}`, { method: 'PUT' })).status).toBe(200);
+    const frameOfPut = host!.app.frameCount;
+    const seen = w.next((e) => e.event === 'diff');
+    host!.app.step(1 / 30);
+    host!.app.step(1 / 30);
+    const e = await seen;
+    expect(Number(e.id) - frameOfPut).toBeLessThanOrEqual(2);
+    const state = w.state!.reply as { ids: string[][]; values: { x: number }[] };
+    const at = state.ids.findIndex((id) => id[0] === 'Position');
+    // The ship moves on from where it was put during the frame; it is near 1234.5, not where it was.
+    expect(Math.abs(state.values[at]!.x - 1234.5)).toBeLessThan(10);
+  });
+
+  test('a disabled entity leaves a watched query', async () => {
+    const base = await startHost();
+    const w = await watch(base, '/watch/query?q=Engine');
+    const names = (): string[] => ((w.state?.reply as { results: { entities: string[] }[] } | undefined)?.results ?? []).flatMap((r) => r.entities);
+    await w.next(undefined, 0);
+    expect(names()).toContain('Ship1');
+    await fetch(`${base}/disable/Ship1`, { method: 'PUT' });
+    await w.next(() => !names().includes('Ship1'), 0);
+    expect(names()).not.toContain('Ship1');
+    expect(names().length).toBeGreaterThan(0);
+  });
+
+  test('bad watches get the error the GET would get, or a 404 that lists the watches', async () => {
+    const base = await startHost();
+    const bad = await openWatch(base, '/watch/query?q=Position%2C(');
+    expect(bad).toMatchObject({ status: 400 });
+    const missing = await openWatch(base, '/watch/entity/NoSuchThing');
+    expect(missing).toMatchObject({ status: 404 });
+    const other = await openWatch(base, '/watch/stats/world/1s');
+    expect(other).toMatchObject({ status: 404, body: { error: expect.stringMatching(/watches are \/watch\/query/) } });
+  });
+
+  test('limits per client and in total are named in their errors', async () => {
+    const base = await startHost('--max-watches-per-client', '2', '--max-watches', '3');
+    await watch(base, '/watch/query?q=Planet');
+    await watch(base, '/watch/query?q=Planet');
+    const third = await openWatch(base, '/watch/query?q=Planet');
+    expect(third).toMatchObject({ status: 429, body: { error: expect.stringContaining('--max-watches-per-client') } });
+    // A closed watch frees its slot.
+    clients.pop()!.close();
+    await expect.poll(() => host!.watches.watcherCount).toBe(1);
+    await watch(base, '/watch/query?q=Planet');
+    expect(host!.watches.watcherCount).toBe(2);
+  });
+
+  test('the total limit answers 503 with Retry-After', async () => {
+    const base = await startHost('--max-watches', '1');
+    await watch(base, '/watch/query?q=Planet');
+    const second = await openWatch(base, '/watch/query?q=Planet');
+    expect(second).toMatchObject({ status: 503, body: { error: expect.stringContaining('--max-watches') } });
+    expect((second as { headers: Record<string, string> }).headers['retry-after']).toBe('1');
+  });
+
+  test('an idle stream gets heartbeat comments', async () => {
+    const base = await startHost('--watch-heartbeat', '20');
+    host!.app.stop();
+    const w = await watch(base, '/watch/entity/Sun');
+    await expect.poll(() => w.comments.length, { timeout: 5000 }).toBeGreaterThan(1);
+  });
+
+  test('the host policy of GETs applies: a foreign Host header is refused', async () => {
+    const base = await startHost();
+    const refused = await openWatch(base, '/watch/entity/Sun', { headers: { Host: 'evil.example:27750' } });
+    expect(refused).toMatchObject({ status: 403 });
+  });
+
+  test('stopping the host ends every stream with an end event', async () => {
+    const base = await startHost();
+    const ws = [await watch(base, '/watch/entity/Sun'), await watch(base, '/watch/query?q=Planet')];
+    const ends = ws.map((w) => w.next((e) => e.event === 'end'));
+    await host!.stop();
+    host = undefined;
+    for (const e of await Promise.all(ends)) expect(JSON.parse(e.data)).toEqual({ reason: 'the server is stopping' });
+    await expect.poll(() => ws.every((w) => w.ended)).toBe(true);
+  });
+
+  test('1,000 open/close cycles leave no watch, feed or stream behind', async () => {
+    const base = await startHost();
+    for (let round = 0; round < 40; round++) {
+      const batch = await Promise.all(Array.from({ length: 25 }, (_, i) => openWatch(base, `/watch/query?q=Planet&limit=${1 + (i % 5)}`)));
+      expect(host!.watches.watcherCount).toBe(25);
+      for (const w of batch) opened(w).close();
+      await expect.poll(() => host!.watches.watcherCount).toBe(0);
+    }
+    expect(host!.watches.feedCount).toBe(0);
+    expect(host!.transport!.openStreams).toBe(0);
+  }, 60_000);
+});

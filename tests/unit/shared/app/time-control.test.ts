@@ -1,0 +1,87 @@
+// Time control as data: ecs.app.TimeControl on the World entity pauses the systems (frames and
+// their hooks go on), steps exactly N ticks while paused, and scales simulated time; REST clients
+// set it with PUT /set on ecs/core/World, the one change that built-in entity takes.
+import { describe, expect, test } from 'vitest';
+import { App, addSystem } from '../../../../src/shared/app';
+import { World } from '../../../../src/shared/ecs';
+import { createRouter } from '../../../../src/shared/rest';
+
+function setup() {
+  const world = new World();
+  const app = new App(world, { manual: true, target_fps: 50, time_control: true });
+  const Position = world.component('Position', { x: 'f64' });
+  const body = world.entity({ name: 'Body' });
+  world.set(body, Position, { x: 0 });
+  // Moves 1 unit per simulated second.
+  addSystem(world, 'Move', { query: 'Position', run: (it) => {
+    const x = it.field(0)!.x as Float64Array, rows = it.rows;
+    for (let j = 0; j < it.count; j++) { const r = rows === null ? j : rows[j]!; x[r] = x[r]! + it.deltaTime; }
+  } });
+  const router = createRouter(world);
+  const put = (value: object) => router.route('PUT', `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [value] }))}`);
+  const x = () => world.get<{ x: number }>(body, Position)!.x;
+  return { world, app, router, put, x };
+}
+
+describe('time control', () => {
+  test('is read with GET /entity on the World entity, with its defaults', () => {
+    const { router } = setup();
+    const reply = JSON.parse(router.route('GET', '/entity/ecs/core/World?values=true').body);
+    const at = reply.ids.findIndex((id: string[]) => id[0] === 'ecs.app.TimeControl');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(reply.values[at]).toEqual({ paused: false, step: 0, time_scale: 1 });
+  });
+
+  test('paused: frames and their hooks go on, systems do not', () => {
+    const { app, put, x } = setup();
+    let hooks = 0;
+    app.onFrame(() => { hooks++; });
+    app.step(0.02);
+    const moved = x();
+    expect(moved).toBeCloseTo(0.02, 10);
+    expect(put({ paused: true }).status).toBe(200);
+    for (let i = 0; i < 5; i++) app.step(0.02);
+    expect(x()).toBe(moved);
+    expect(hooks).toBe(6);
+    expect(app.frameCount).toBe(6);
+    expect(app.pipeline.frame).toBe(1);
+  });
+
+  test('step N advances exactly N ticks of the target rate, then stays paused', () => {
+    const { app, put, x, world } = setup();
+    put({ paused: true, step: 3 });
+    for (let i = 0; i < 10; i++) app.step(0.5);
+    expect(x()).toBeCloseTo(3 / 50, 10);
+    expect(app.pipeline.frame).toBe(3);
+    expect(world.get<{ step: number; paused: boolean }>(world.core.World, app.TimeControl)).toMatchObject({ step: 0, paused: true });
+    put({ step: 1 });
+    app.step(0.5);
+    app.step(0.5);
+    expect(x()).toBeCloseTo(4 / 50, 10);
+  });
+
+  test('time_scale multiplies simulated time', () => {
+    const { app, put, x } = setup();
+    put({ time_scale: 0.5 });
+    app.step(0.02);
+    app.step(0.02);
+    expect(x()).toBeCloseTo(0.02, 10);
+    expect(app.deltaTime).toBeCloseTo(0.01, 10);
+  });
+
+  test('other components on the World entity stay read-only, and bad values are refused', () => {
+    const { router, put } = setup();
+    const other = router.route('PUT', `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.rest.Rest']], values: [{ port: 1 }] }))}`);
+    expect(other.status).toBe(403);
+    expect(JSON.parse(other.body).error).toMatch(/built in/);
+    expect(put({ step: -1 }).status).toBe(400);
+    expect(put({ paused: 'soon' }).status).toBe(400);
+  });
+
+  test('an app without time control leaves the World entity as the reference has it', () => {
+    const world = new World();
+    const app = new App(world, { manual: true });
+    expect(app.TimeControl).toBe(0);
+    expect(world.lookup('ecs.app.TimeControl')).toBe(0);
+  });
+});
