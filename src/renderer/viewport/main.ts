@@ -86,6 +86,7 @@ source.start({
     names.clear();
     for (const e of meta.entities) names.set(e.id, e);
     setTitle(meta.title);
+    overlay.setTime(meta.time);
     showSelection();
   },
   state: (s) => overlay.setState(s),

@@ -2,7 +2,7 @@
 // each with its own children below it when expanded. Levels poll every 2 s while shown.
 import { useEffect, useState } from 'preact/hooks';
 import { childrenQuery, treeLevelUrl, type QueryReply } from '../client';
-import { RequestError, useRest } from '../ui';
+import { RequestError, useLive } from '../ui';
 import { BUILTIN_GROUP_KEY, TREE_PAGE, useTree } from './tree-context';
 import { splitBuiltins, treeItems, type TreeItem } from './tree-items';
 import { TreeRow } from './tree-row';
@@ -28,7 +28,7 @@ export function TreeLevel({ query, depth, parent, roots, flat }: TreeLevelProps)
   const tree = useTree();
   const [limit, setLimit] = useState(TREE_PAGE);
   useEffect(() => setLimit(TREE_PAGE), [query]);
-  const { data, error, loading } = useRest<QueryReply>(treeLevelUrl(query, limit), { intervalMs: TREE_POLL_MS, keep: true });
+  const { data, error, loading } = useLive<QueryReply>(treeLevelUrl(query, limit), { intervalMs: TREE_POLL_MS, keep: true, priority: 'low' });
   const items = data ? treeItems(data) : undefined;
   const count = items?.length ?? 0;
 

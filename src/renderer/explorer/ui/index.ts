@@ -6,3 +6,4 @@ export * from './entity-link';
 export * from './bits';
 export * from './splitter';
 export * from './confirm-dialog';
+export * from './use-live';
