@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_HTTP_OPTIONS } from './http';
+import { COMPAT_MODES, type CompatMode } from '../shared/rest';
+import { DEFAULT_HTTP_OPTIONS, canonicalAppOrigins } from './http';
 
 /** Options of the host, shared by the Electron entry and the plain-Node entry. */
 export interface HostOptions {
@@ -19,6 +20,10 @@ export interface HostOptions {
   asteroids: number;
   /** Bearer token that lets foreign origins use PUT endpoints (default: none). */
   token: string | undefined;
+  /** Origins trusted to use PUT endpoints without the token, e.g. a hosted explorer (default: none). */
+  allowOrigins: string[];
+  /** Reply shapes and limits of a reference server where they differ from the contract (default: the contract). */
+  compat: CompatMode | undefined;
   /** Sample world and pipeline statistics for /stats (default true). */
   monitor: boolean;
   /** Largest `limit` a /query may ask for (default 10000). */
@@ -53,6 +58,16 @@ function integer(min: number, max: number) {
   };
 }
 
+/** Collects repeated --allow-origin values; one that is not an origin is refused with the reason. */
+function collectOrigin(value: string, previous: string[]): string[] {
+  try {
+    canonicalAppOrigins([value]);
+  } catch {
+    throw new InvalidArgumentError(`'${value}' is not an origin: write it as scheme://host[:port], e.g. https://explorer.example.org`);
+  }
+  return [...previous, value];
+}
+
 /** The program's base name, used as the default title (as the contract's "command line arguments" rule says). */
 export function programName(argv: readonly string[]): string {
   const script = argv[1] ?? 'ecs-live';
@@ -74,6 +89,10 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--seed <n>', 'seed of the demo scene').argParser(integer(0, 2 ** 31 - 1)).default(1))
     .addOption(new Option('--asteroids <n>', 'anonymous asteroids in the demo scene').argParser(integer(0, 1_000_000)).default(3000))
     .addOption(new Option('--token <token>', 'bearer token that lets other origins change the world').env('ECS_REST_TOKEN'))
+    .addOption(new Option('--allow-origin <origin>', 'trust this origin (scheme://host[:port]) to change the world without the token; repeatable')
+      .argParser(collectOrigin).default([]))
+    .addOption(new Option('--compat <server>', "answer queries as this reference server does where it differs from the contract (type_info keyed by component, vars, eval_duration, default limit 1000, limit=0 = up to --max-limit)")
+      .choices(COMPAT_MODES))
     .addOption(new Option('--no-monitor', 'do not sample statistics (/stats answers 404)'))
     .addOption(new Option('--no-reply-cache', 'serialize every GET anew, even when the world has not changed since the same GET'))
     .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(10_000))
@@ -105,6 +124,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
   return {
     port: o.port, address: o.address, title: o.title ?? defaults.title ?? programName(argv),
     headless: o.headless, fps: o.fps, seed: o.seed, asteroids: o.asteroids, token: o.token,
+    allowOrigins: o.allowOrigin, compat: o.compat,
     monitor: o.monitor, maxLimit: o.maxLimit, replyCache: o.replyCache,
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,

@@ -43,7 +43,7 @@ export function error(status: number, text?: RegExp): Check {
 /** Our body equals the reference's after `fixRef` (on the expected body) and `fixOurs` (on ours). */
 export function sameAs(fixRef: (b: Body, run: RunWorld) => void = () => {}, fixOurs: (b: Body, run: RunWorld) => void = () => {}): Check {
   return (ours, run, c) => {
-    const expected = structuredClone(expectedReply(c));
+    const expected = structuredClone(expectedReply(c, run.mode));
     expect(ours.status).toBe(expected.status);
     fixRef(expected.body as Body, run);
     const mine = structuredClone(ours.body) as Body;
@@ -65,9 +65,9 @@ export function flat(body: unknown): unknown[] {
 
 /** The contract's default limit is 100 where the reference's was 1000: with the reference's count
  * as limit the reply matches (after `fix`), and by default it is the first 100 of that reply. */
-export function limit100(fix: Check = (o, _run, c) => expect(differences(c, o)).toBeUndefined()): Check {
+export function limit100(fix: Check = (o, run, c) => expect(differences(c, o, run.mode)).toBeUndefined()): Check {
   return (ours, run, c) => {
-    const count = flat(expectedReply(c).body).length;
+    const count = flat(expectedReply(c, run.mode).body).length;
     const full = again(run, withParam(c.url, 'limit', String(count)));
     fix(full, run, c);
     expect(flat(ours.body)).toEqual(flat(full.body).slice(0, 100));

@@ -7,10 +7,14 @@ import type { World } from '../../src/shared/ecs';
 import { buildReferenceWorld } from '../fixtures/reference-world';
 import type { Capture } from '../support/reference';
 
+/** The reply shapes the captures are replayed in: the contract's, or the reference's (--compat flecs-3.2). */
+export type ReplayMode = 'contract' | 'flecs-3.2';
+
 /** A world of one app run and its router. */
 export interface RunWorld {
   world: World;
   router: Router;
+  mode: ReplayMode;
 }
 
 /** The number of a capture (its file name prefix). */
@@ -19,7 +23,7 @@ export function captureNo(c: Capture): number {
 }
 
 /** The world of an app run: standard (with the monitor), "no monitor", or "big ids". */
-export function buildRunWorld(c: Capture): RunWorld {
+export function buildRunWorld(c: Capture, mode: ReplayMode = 'contract'): RunWorld {
   const variant = String(c.context?.world_variant ?? 'standard');
   const ref = buildReferenceWorld();
   const w = ref.world;
@@ -30,7 +34,7 @@ export function buildRunWorld(c: Capture): RunWorld {
     w.add(10000, w.pair(w.lookup('Eats'), w.lookup('Apples')));
   }
   if (c.context?.monitor_module === true) importMonitor(w, ref.app);
-  return { world: w, router: createRouter(w) };
+  return { world: w, router: createRouter(w, mode === 'contract' ? {} : { compat: mode }), mode };
 }
 
 /** The reply of our router to a capture's request, parsed (a 204 has no body). */
@@ -59,12 +63,12 @@ export function renameRequest(url: string): string {
 /** Key renames of the reference's query reply (DECISIONS "Query reply"). */
 const KEY_RENAMES: Record<string, string> = { vars: 'variables', var_labels: 'variable_labels', var_ids: 'variable_ids', eval_duration: 'duration' };
 
-function renameStrings(v: unknown): unknown {
+function renameStrings(v: unknown, keys: Record<string, string>): unknown {
   if (typeof v === 'string') return v.replace(/\bflecs(?=\.|$)/g, 'ecs');
-  if (Array.isArray(v)) return v.map(renameStrings);
+  if (Array.isArray(v)) return v.map((x) => renameStrings(x, keys));
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[KEY_RENAMES[k] ?? renameStrings(k) as string] = renameStrings(x);
+    for (const [k, x] of Object.entries(v)) out[keys[k] ?? renameStrings(k, keys) as string] = renameStrings(x, keys);
     return out;
   }
   return v;
@@ -75,15 +79,16 @@ function renameStrings(v: unknown): unknown {
  * top-level type_info as an array aligned with the terms (its values in term order), an empty
  * body of a successful PUT as `{}`, and an empty or plain-text error body as `{"error": …}`.
  */
-export function expectedReply(c: Capture): { status: number | null; body: unknown } {
+export function expectedReply(c: Capture, mode: ReplayMode = 'contract'): { status: number | null; body: unknown } {
   const raw = c.body_raw ?? '';
   let body: unknown;
   if (c.status === null) return { status: null, body: undefined };
   if (raw === '' && c.status === 200) body = {};
   else if (typeof c.body === 'string' || raw === '') body = { error: ANY_TEXT };
-  else body = renameStrings(c.body);
+  // In compat mode the query fields keep the reference's names and type_info its object form.
+  else body = renameStrings(c.body, mode === 'contract' ? KEY_RENAMES : {});
   const b = body as Record<string, unknown>;
-  if (b && typeof b === 'object' && !Array.isArray(b) && b.type_info && !Array.isArray(b.type_info) && 'results' in b) {
+  if (mode === 'contract' && b && typeof b === 'object' && !Array.isArray(b) && b.type_info && !Array.isArray(b.type_info) && 'results' in b) {
     b.type_info = Object.values(b.type_info as Record<string, unknown>);
   }
   return { status: c.status, body };
@@ -119,6 +124,7 @@ export function maskTime(c: Capture, body: unknown): unknown {
   if (Array.isArray(body) || c.url.startsWith('/stats')) return maskNumbers(body);
   const b = body as Record<string, unknown>;
   if ('duration' in b) b.duration = TIME;
+  if ('eval_duration' in b) b.eval_duration = TIME;
   const path = b.path;
   const marsMoves = c.context?.app_run === 'A' && n >= 288;
   if (path === 'Comet' || (path === 'Sun.Mars' && marsMoves)) maskEntityValues(b, (id) => id.join() === 'Position');
@@ -214,8 +220,8 @@ export function canonPair(c: Capture, expected: unknown, ours: unknown): [string
 }
 
 /** Why our reply differs from the reference's (after the renames), or undefined when it matches. */
-export function differences(c: Capture, ours: OurReply): string | undefined {
-  const expected = expectedReply(c);
+export function differences(c: Capture, ours: OurReply, mode: ReplayMode = 'contract'): string | undefined {
+  const expected = expectedReply(c, mode);
   if (expected.status !== ours.status) return `status ${ours.status}, reference ${expected.status}`;
   const [a, b] = canonPair(c, expected.body, ours.body);
   return a === b ? undefined : `body differs:\n  ours: ${a.slice(0, 600)}\n  ref:  ${b.slice(0, 600)}`;

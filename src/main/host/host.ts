@@ -55,7 +55,7 @@ export class Host {
     // The title comes from the command line (DECISIONS: the program's base name or --title).
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
-    this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache });
+    this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache, compat: options.compat });
     this.watches = new WatchFeeds(this.router, () => this.app.frameCount);
     this.app.onFrame(() => this.publishFrame());
     this.app.onFrame(() => this.watches.afterFrame());
@@ -95,7 +95,7 @@ export class Host {
     const rest = w.get<{ port: number; address: string }>(w.core.World, w.core.Rest)!;
     const o = this.options;
     const transport = createHttpTransport({
-      port: rest.port, address: rest.address, token: o.token, staticRoot: this.staticRoot,
+      port: rest.port, address: rest.address, token: o.token, appOrigins: o.allowOrigins, staticRoot: this.staticRoot,
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
       maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs,

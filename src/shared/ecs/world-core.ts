@@ -54,6 +54,8 @@ export class WorldCore {
   /** The empty table (entities without ids). */
   readonly root: Table;
   private deferDepth = 0;
+  /** Entity indices of relationships whose pairs carry no data even though they are components. */
+  private readonly tagPairs = new Set<number>();
   /**
    * Bumped whenever an entity that other tables refer to (a component, relationship, pair target,
    * IsA base or parent) changes its type or is deleted. Caches of matches that depend on other
@@ -143,9 +145,18 @@ export class WorldCore {
     return this.isAlive(id);
   }
 
+  /**
+   * Makes pairs of a component relationship tags, as `(ecs.alerts.Alert, Warning)`: the component
+   * keeps its data, its pairs have none. Call before any such pair exists.
+   */
+  pairsAreTags(rel: Entity): void {
+    this.tagPairs.add(entityIndex(rel));
+  }
+
   /** Component info of the data an id carries (a pair uses its relationship's, else its target's type). */
   dataOf(id: Id): ComponentInfo | undefined {
     if (!isPair(id)) return this.components.get(entityIndex(id));
+    if (this.tagPairs.has(pairFirstIndex(id))) return undefined;
     const rel = this.components.get(pairFirstIndex(id));
     if (rel) return rel;
     const rIndex = pairFirstIndex(id);

@@ -27,6 +27,8 @@ export interface ComponentOptions {
   parent?: Entity;
   /** A specific id to use. */
   id?: Entity;
+  /** False: take an ordinary id, leaving the low ids (below 256) to the app's own components. */
+  low?: boolean;
   /** Doc brief. */
   brief?: string;
 }
@@ -95,7 +97,7 @@ export class World extends WorldCore {
 
   private registerComponent(name: string, opts: ComponentOptions, make: (id: Entity, path: string) => ComponentInfo, reflected: boolean): Entity {
     this.checkName(name, opts.parent ?? 0, 0);
-    const e = this.newEntity({ id: opts.id, low: opts.id === undefined });
+    const e = this.newEntity({ id: opts.id, low: opts.id === undefined && opts.low !== false });
     try {
       if (opts.parent !== undefined) this.add(e, this.pair(this.core.ChildOf, opts.parent));
       this.setName(e, name);

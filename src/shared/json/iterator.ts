@@ -1,6 +1,6 @@
 // The query reply (GET /query): the iterator serializer. It writes straight from the matched
 // tables' columns into one string — no object per entity — and pages by entities across results.
-import { makePair, type Entity, type Id, type Table, type World } from '../ecs';
+import { isPair, makePair, type Entity, type Id, type Table, type World } from '../ecs';
 import type { FieldInfo, Query, QueryResult, Slot, VarValues } from '../query';
 import { now } from '../platform';
 import { idLabelText, idText, labelText, pathText } from './labels';
@@ -55,6 +55,19 @@ export interface QueryReplyOptions {
 /** Default `limit` of a query reply, in entities. */
 export const DEFAULT_QUERY_LIMIT = 100;
 
+/**
+ * Reply shape: 'contract' (ours), or 'flecs-3.2', the reference server's where the two differ:
+ * variables as `vars`/`var_labels`/`var_ids`, `eval_duration` for `duration`, and top-level
+ * `type_info` as an object keyed by component instead of an array aligned with the terms.
+ */
+export type ReplyShape = 'contract' | 'flecs-3.2';
+
+/** Field names of the variables and the duration, per reply shape. */
+const NAMES = {
+  contract: { vars: 'variables', labels: 'variable_labels', ids: 'variable_ids', duration: 'duration' },
+  'flecs-3.2': { vars: 'vars', labels: 'var_labels', ids: 'var_ids', duration: 'eval_duration' },
+} as const;
+
 /** The id a field was written as, with variables and wildcards as `*` / `_`. */
 function fieldPattern(world: World, f: FieldInfo): Id {
   const part = (s: Slot): Entity => (s.kind === 'const' ? s.e : s.kind === 'any' ? world.core.Any : world.core.Wildcard);
@@ -70,7 +83,7 @@ class ResultWriter {
   private readonly noData: boolean[];
   private readonly nameId: Id;
 
-  constructor(private readonly world: World, private readonly query: Query, private readonly o: QueryReplyOptions) {
+  constructor(private readonly world: World, private readonly query: Query, private readonly o: QueryReplyOptions, private readonly names: (typeof NAMES)[ReplyShape]) {
     this.skip = o.offset ?? 0;
     this.remaining = o.limit ?? DEFAULT_QUERY_LIMIT;
     this.varCount = query.variableNames.length;
@@ -106,9 +119,10 @@ class ResultWriter {
     if (this.varCount > 0) {
       const values = r.vars.slice(1);
       // A variable an optional term left unbound names no entity: null, never the id 0.
-      if (o.variables !== false) out.push(`"variables":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v))).join(',')}]`);
-      if (o.variable_labels) out.push(`"variable_labels":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v))).join(',')}]`);
-      if (o.variable_ids) out.push(`"variable_ids":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
+      const n = this.names;
+      if (o.variables !== false) out.push(`"${n.vars}":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v))).join(',')}]`);
+      if (o.variable_labels) out.push(`"${n.labels}":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v))).join(',')}]`);
+      if (o.variable_ids) out.push(`"${n.ids}":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
     }
     if (o.is_set) out.push(`"is_set":[${r.isSet.join(',')}]`);
     const table = r.table;
@@ -177,17 +191,31 @@ class ResultWriter {
   }
 }
 
+/** The reference's type_info: an object keyed by component (`"Position"`, `"(Eats,*)"`), first term first. */
+function typeInfoObjectText(world: World, fields: readonly FieldInfo[]): string {
+  const entries = new Map<string, string>();
+  for (const f of fields) {
+    const id = fieldPattern(world, f);
+    const key = isPair(id) ? `(${world.pathOf(world.pairFirst(id))},${world.pathOf(world.pairSecond(id))})` : world.pathOf(id);
+    if (!entries.has(key)) entries.set(key, typeInfoText(world, id));
+  }
+  return `{${[...entries].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+}
+
 /** JSON text of the query reply for a compiled query, with variables bound from `vars`. */
-export function serializeQuery(world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}): string {
+export function serializeQuery(world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}, shape: ReplyShape = 'contract'): string {
   const started = now();
   const out: string[] = [];
   const fields = query.fields;
+  const n = NAMES[shape];
   if (o.term_ids) out.push(`"ids":[${fields.map((f) => idText(world, fieldPattern(world, f))).join(',')}]`);
   if (o.term_labels) out.push(`"id_labels":[${fields.map((f) => idLabelText(world, fieldPattern(world, f))).join(',')}]`);
   const names = query.variableNames;
-  if (names.length > 0) out.push(`"variables":[${names.map((n) => JSON.stringify(n)).join(',')}]`);
-  if (o.type_info) out.push(`"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f))).join(',')}]`);
-  if (o.results !== false) out.push(`"results":${new ResultWriter(world, query, o).run(vars)}`);
-  if (o.duration) out.push(`"duration":${formatF64(Math.max(0, (now() - started) / 1000))}`);
+  if (names.length > 0) out.push(`"${n.vars}":[${names.map((v) => JSON.stringify(v)).join(',')}]`);
+  if (o.type_info) {
+    out.push(shape === 'contract' ? `"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f))).join(',')}]` : `"type_info":${typeInfoObjectText(world, fields)}`);
+  }
+  if (o.results !== false) out.push(`"results":${new ResultWriter(world, query, o, n).run(vars)}`);
+  if (o.duration) out.push(`"${n.duration}":${formatF64(Math.max(0, (now() - started) / 1000))}`);
   return `{${out.join(',')}}`;
 }

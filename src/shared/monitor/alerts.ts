@@ -1,14 +1,16 @@
 // The ecs.alerts module: an alert is a named entity with a query, a message template and a
 // severity. Every `intervalFrames` frames a system finds the entities that match; each gets an
-// active alert instance — a child entity of the alert with an ecs.alerts.Instance component
-// (source, message, severity), so instances can be queried and inspected like any entity — and
-// instances of entities that stopped matching are deleted.
+// active alert instance, shaped as the reference's so its explorer lists them: a child entity of
+// the alert with ecs.alerts.Instance (the message), ecs.metrics.Source (the entity it is about),
+// ecs.metrics.Value (seconds active) and the pair (ecs.alerts.Alert, <severity>). Instances of
+// entities that stopped matching are deleted.
 // Not from '../app' (its index pulls in run-app, which imports the monitor): no import cycle.
 import { CachedQuery } from '../app/cached-query';
 import { pipelineOf } from '../app/pipeline';
 import { markBuiltinTree, type Entity, type World } from '../ecs';
 import { compileQuery, type ResultFn } from '../query';
 import { compileTemplate, renderTemplate, type MessageTemplate } from './alert-template';
+import { importMetrics, type MetricsIds } from './metrics-module';
 
 /** Alert severities, least severe first. */
 export const ALERT_SEVERITIES = ['Info', 'Warning', 'Error'] as const;
@@ -44,10 +46,12 @@ export interface AlertIds {
   readonly module: Entity;
   /** Component on alert entities: the definition (query, message, severity, interval_frames). */
   readonly Alert: Entity;
-  /** Component on alert instances: source entity, message, severity. */
+  /** Component on alert instances: the rendered message. */
   readonly Instance: Entity;
   /** Severity tags, added to alert entities, in ALERT_SEVERITIES order. */
   readonly severities: readonly Entity[];
+  /** The metrics module, whose Source and Value alert instances carry. */
+  readonly metrics: MetricsIds;
 }
 
 interface InstanceRecord {
@@ -55,6 +59,8 @@ interface InstanceRecord {
   message: string;
   /** Evaluation in which the source last matched. */
   seen: number;
+  /** Simulated time (seconds) when the alert became active for the source. */
+  since: number;
 }
 
 interface AlertRecord {
@@ -62,6 +68,8 @@ interface AlertRecord {
   readonly query: CachedQuery;
   readonly template: MessageTemplate;
   readonly severity: AlertSeverity;
+  /** The severity tag, the target of the instances' (ecs.alerts.Alert, <severity>) pair. */
+  readonly severityTag: Entity;
   readonly interval: number;
   /** Frames until the next evaluation. */
   countdown: number;
@@ -107,18 +115,22 @@ export class AlertsState {
 
   /** Records a match of `source` in the current evaluation. */
   matched(rec: AlertRecord, source: Entity): void {
-    const w = this.world;
+    const w = this.world, ids = this.ids, now = pipelineOf(w).time;
     const message = renderTemplate(w, rec.template, source);
     const inst = rec.instances.get(source);
     if (inst && w.isAlive(inst.instance)) {
       inst.seen = rec.evaluation;
-      if (inst.message !== message) { inst.message = message; w.set(inst.instance, this.ids.Instance, { message }); }
+      if (inst.message !== message) { inst.message = message; w.set(inst.instance, ids.Instance, { message }); }
+      w.set(inst.instance, ids.metrics.Value, { value: now - inst.since });
       return;
     }
     const instance = w.entity({ parent: rec.entity });
-    w.set(instance, this.ids.Instance, { source, message, severity: rec.severity });
+    w.set(instance, ids.Instance, { message });
+    w.set(instance, ids.metrics.Source, { entity: source });
+    w.set(instance, ids.metrics.Value, { value: inst ? now - inst.since : 0 });
+    w.add(instance, w.pair(ids.Alert, rec.severityTag));
     if (inst) { inst.instance = instance; inst.message = message; inst.seen = rec.evaluation; return; }
-    rec.instances.set(source, { instance, message, seen: rec.evaluation });
+    rec.instances.set(source, { instance, message, seen: rec.evaluation, since: now });
     this.activeCount++;
   }
 
@@ -144,17 +156,20 @@ export function importAlerts(world: World): AlertIds {
   const existing = states.get(world);
   if (existing) return existing.ids;
   const c = world.core;
+  const metrics = importMetrics(world);
   const module = world.entity({ name: 'alerts', parent: c.ecs });
   world.add(module, c.Module);
   world.setDoc(module, 'brief', 'Alerts: named queries whose matches are reported as active alert instances');
   const severity = { enum: ALERT_SEVERITIES } as const;
   const Alert = world.component('Alert', { query: 'string', message: 'string', severity, interval_frames: 'u32' },
     { parent: module, brief: 'An alert\'s definition: the query of the entities it is about, the message template, the severity and the frames between checks' });
-  const Instance = world.component('Instance', { source: 'entity', message: 'string', severity },
-    { parent: module, brief: 'An active alert instance (a child of its alert): the entity it is about, the rendered message and the severity' });
+  // Instances carry (Alert, <severity>) as a tag, while alert entities keep their Alert data.
+  world.pairsAreTags(Alert);
+  const Instance = world.component('Instance', { message: 'string' },
+    { parent: module, brief: 'An active alert instance (a child of its alert) and its rendered message; ecs.metrics.Source names the entity it is about' });
   const severities = ALERT_SEVERITIES.map((s) => world.tag(s, { parent: module, brief: `Severity of alerts: ${s}` }));
   markBuiltinTree(world, module);
-  const state = new AlertsState(world, { module, Alert, Instance, severities });
+  const state = new AlertsState(world, { module, Alert, Instance, severities, metrics });
   states.set(world, state);
   return state.ids;
 }
@@ -188,7 +203,7 @@ export function defineAlert(world: World, name: string, options: AlertOptions): 
   if (options.brief) world.setDoc(entity, 'brief', options.brief);
 
   const rec: AlertRecord = {
-    entity, query: new CachedQuery(query), template, severity, interval, countdown: 1, evaluation: 0, instances: new Map(),
+    entity, query: new CachedQuery(query), template, severity, severityTag: ids.severities[severityIndex]!, interval, countdown: 1, evaluation: 0, instances: new Map(),
     visit: (r) => {
       const t = r.table;
       if (!t) return;

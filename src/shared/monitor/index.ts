@@ -4,6 +4,7 @@ export { importMonitor, hasMonitor, setHttpCountersSource, monitorFootprint, typ
 export { statsReply, StatsError, STATS_CATEGORIES, STATS_PERIODS, isStatsCategory, isStatsPeriod, type StatsCategory, type StatsPeriod, type StatsSample, type WorldStatsReply, type SystemStatsEntry, type SyncPointEntry } from './stats-reply';
 export { importAlerts, defineAlert, activeAlerts, ALERT_SEVERITIES, type AlertSeverity, type AlertOptions, type ActiveAlert, type AlertIds } from './alerts';
 export { TemplateError } from './alert-template';
+export { importMetrics, type MetricsIds } from './metrics-module';
 export { WORLD_METRICS, SYSTEM_METRICS, HTTP_COUNTER_NAMES, type MetricDef, type MetricKind } from './metrics';
 export { Windows, Cadence, PERIODS, SAMPLES, type Period, type SampleSeries } from './windows';
 export type { HttpCountersSource } from './world-sampler';

@@ -37,11 +37,20 @@ function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Q
   }
 }
 
+/** The reference server's default limit, used in compat mode. */
+const COMPAT_DEFAULT_LIMIT = 1000;
+
 /** Answers GET /query. */
 export const getQuery: Handler = (ctx) => {
   const p = readParams<QueryParams>(tableFor(ctx.options.maxLimit), ctx.params);
   if ('reply' in p) return p.reply;
   const o = p.value;
+  const compat = ctx.options.compat === 'flecs-3.2';
+  if (compat) {
+    // The reference: 1000 by default, and limit=0 means no limit (here: up to the maximum).
+    const max = ctx.options.maxLimit;
+    o.limit = o.limit === undefined ? Math.min(COMPAT_DEFAULT_LIMIT, max) : o.limit === 0 ? max : o.limit;
+  }
   if (o.q !== undefined && o.name !== undefined) return errorReply(400, "give either 'q' (a query expression) or 'name' (a named query), not both");
   if (o.q === undefined && o.name === undefined) return errorReply(400, "missing parameter 'q' or 'name': use /query?q=<expression> or /query?name=<named query>");
   const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);
@@ -52,5 +61,5 @@ export const getQuery: Handler = (ctx) => {
     if ('reply' in parsed) return parsed.reply;
     vars = parsed.vars;
   }
-  return okText(serializeQuery(ctx.world, found.query, o, vars));
+  return okText(serializeQuery(ctx.world, found.query, o, vars, compat ? 'flecs-3.2' : 'contract'));
 };

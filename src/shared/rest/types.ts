@@ -31,7 +31,18 @@ export interface RouterOptions {
   replyCache?: boolean;
   /** Title of the OpenAPI document (default: the World's doc name). */
   title?: string;
+  /**
+   * 'flecs-3.2': answer queries in the reference server's shape where it differs from the
+   * contract (see ReplyShape), with its limits: default 1000 entities, limit=0 = up to maxLimit.
+   */
+  compat?: CompatMode;
 }
+
+/** The reference server a compat mode imitates. */
+export type CompatMode = 'flecs-3.2';
+
+/** Values of the `--compat` option, for the command line and error messages. */
+export const COMPAT_MODES: readonly CompatMode[] = ['flecs-3.2'];
 
 /** What a handler gets: the world, the decoded parameters and the raw path after the endpoint. */
 export interface RouteContext {

@@ -117,11 +117,11 @@ export const HOST_START_MS = 20_000;
 
 /**
  * Starts `node out/main/ecs-live.js` with `title` on 127.0.0.1, on `port` (default 0: one the OS
- * picks), and resolves once it prints where it serves the REST interface.
+ * picks) and with `extraArgs`, and resolves once it prints where it serves the REST interface.
  */
-export function startHost(title: string, port = 0): Promise<ExtraHost> {
+export function startHost(title: string, port = 0, extraArgs: readonly string[] = []): Promise<ExtraHost> {
   const script = join(process.cwd(), 'out', 'main', 'ecs-live.js');
-  const child: ChildProcess = spawn(process.execPath, [script, '--port', String(port), '--address', '127.0.0.1', '--title', title], {
+  const child: ChildProcess = spawn(process.execPath, [script, '--port', String(port), '--address', '127.0.0.1', '--title', title, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -46,12 +46,13 @@ export interface QueryResult {
   ids?: IdPath[];
   id_labels?: IdPath[];
   sources?: (string | 0)[];
-  variables?: (string | 0)[];
-  vars?: (string | 0)[];
-  variable_labels?: string[];
-  var_labels?: string[];
-  variable_ids?: number[];
-  var_ids?: number[];
+  /** null: a variable that an optional term left unbound. */
+  variables?: (string | 0 | null)[];
+  vars?: (string | 0 | null)[];
+  variable_labels?: (string | null)[];
+  var_labels?: (string | null)[];
+  variable_ids?: (number | null)[];
+  var_ids?: (number | null)[];
   is_set?: boolean[];
   parent?: string;
   entities?: (string | number)[];

@@ -127,8 +127,9 @@ export function flattenQueryReply(reply: QueryReply): ResultTable {
       variables.forEach((name, vi) => {
         const v = values[vi];
         const label = labels[vi];
-        cells[`var.${name}`] = v === undefined || v === 0 || v === '*'
-          ? { text: v === undefined ? '—' : String(v), kind: 'none' }
+        // null (or 0, from older servers): an optional term left the variable unbound.
+        cells[`var.${name}`] = v === undefined || v === null || v === 0 || v === '*'
+          ? { text: v === undefined || v === null ? '—' : String(v), kind: 'none' }
           : { text: label && label !== v && !String(v).endsWith(label) ? `${v} (${label})` : String(v), ref: String(v), kind: 'text' };
       });
       for (let t = 0; t < termCount; t++) {

@@ -84,3 +84,58 @@ describe('the host', () => {
     expect(due).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('host options for the reference explorer', () => {
+  test('--compat flecs-3.2 answers queries in the reference shape; without it, in the contract shape', async () => {
+    host = makeHost('--compat', 'flecs-3.2');
+    const urls = await host.start();
+    const compat = await get(urls.rest, '/query?q=Position&type_info=true&duration=true');
+    expect(compat.body).toMatchObject({ type_info: { Position: { x: ['float'], y: ['float'] } } });
+    expect(compat.body).toHaveProperty('eval_duration');
+    await host.stop();
+    host = makeHost();
+    const contract = await get((await host.start()).rest, '/query?q=Position&type_info=true&duration=true');
+    expect(contract.body).toMatchObject({ type_info: [{ x: ['float'], y: ['float'] }] });
+    expect(contract.body).toHaveProperty('duration');
+  });
+
+  test('an unknown --compat value or a malformed --allow-origin is refused with the reason', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => { throw new Error('exit'); }) as never);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(() => parseHostOptions(['node', 'ecs-live', '--compat', 'flecs-4'])).toThrow('exit');
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/flecs-4.*flecs-3\.2/s);
+      stderr.mockClear();
+      expect(() => parseHostOptions(['node', 'ecs-live', '--allow-origin', 'explorer.example.org'])).toThrow('exit');
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/'explorer.example.org' is not an origin/);
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+    }
+  });
+
+  test('--allow-origin (repeatable) lets those origins PUT without a token; other origins still need it', async () => {
+    host = makeHost('--allow-origin', 'https://explorer.example.org', '--allow-origin', 'https://other.example.org:8443');
+    const urls = await host.start();
+    const put = (origin: string) => fetch(`${urls.rest}/disable/Sun/Mercury`, { method: 'PUT', headers: { Origin: origin } });
+    const trusted = await put('https://explorer.example.org');
+    expect(trusted.status).toBe(200);
+    expect(trusted.headers.get('access-control-allow-origin')).toBe('https://explorer.example.org');
+    expect((await put('https://other.example.org:8443')).status).toBe(200);
+    const refused = await put('https://evil.example.org');
+    expect(refused.status).toBe(403);
+    expect(host.world.isEnabled(host.world.lookup('Sun.Mercury'))).toBe(false);
+    // Private Network Access: an https page asks before reaching the loopback host.
+    const pre = await fetch(`${urls.rest}/enable/Sun/Mercury`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://explorer.example.org', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Private-Network': 'true' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-private-network')).toBe('true');
+    expect(pre.headers.get('access-control-allow-methods')).toContain('PUT');
+    const foreign = await fetch(`${urls.rest}/enable/Sun/Mercury`, {
+      method: 'OPTIONS', headers: { Origin: 'https://evil.example.org', 'Access-Control-Request-Method': 'PUT' },
+    });
+    expect(foreign.headers.get('access-control-allow-methods')).not.toContain('PUT');
+  });
+});

@@ -46,6 +46,26 @@ describe('alert instances follow the entities that match', () => {
     expect(instancesOf(f.world, alert)).toHaveLength(1);
   });
 
+  test('instances are shaped as the reference\'s: found by the query its explorer sends', () => {
+    const f = fleet();
+    const alert = defineAlert(f.world, 'Undocked', { query: 'Ship, !Docked', message: '$name is adrift', severity: 'Error' });
+    f.step(3);
+    const q = compileQuery(f.world, 'ecs.metrics.Source, ecs.alerts.Instance, ecs.metrics.Value, $Severity(), (ChildOf, $Alert), (ecs.alerts.Alert, $Severity), ?Disabled');
+    const rs = q.results();
+    expect(rs).toHaveLength(1);
+    const r = rs[0]!;
+    expect(f.world.pathOf(r.vars[q.varIndex('Severity')]!)).toBe('ecs.alerts.Error');
+    expect(r.vars[q.varIndex('Alert')]).toBe(alert);
+    expect(f.world.idPath(r.ids[3]!)).toEqual(['ecs.alerts.Error']);
+    expect(r.isSet).toEqual([true, true, true, true, true, true, false]);
+    const instance = r.table!.entities[r.rows ? r.rows[0]! : 0]!;
+    expect(f.world.get(instance, f.world.lookup('ecs.metrics.Source'))).toEqual({ entity: f.ship1 });
+    // Active since the first check: the time of two more frames.
+    expect((f.world.get(instance, f.world.lookup('ecs.metrics.Value')) as { value: number }).value).toBeCloseTo(2 / 60, 6);
+    // The pair is a tag: the alert entities keep their Alert data.
+    expect(f.world.dataOf(f.world.pair(f.world.lookup('ecs.alerts.Alert'), f.world.lookup('ecs.alerts.Error')))).toBeUndefined();
+  });
+
   test('instances are child entities with an ecs.alerts.Instance component, found by a query', () => {
     const f = fleet();
     const alert = defineAlert(f.world, 'Undocked', { query: 'Ship, !Docked', message: '$name is adrift', severity: 'Error' });
@@ -54,7 +74,7 @@ describe('alert instances follow the entities that match', () => {
     const found = compileQuery(f.world, 'ecs.alerts.Instance').entities();
     expect(found).toHaveLength(1);
     expect(f.world.parentOf(found[0]!)).toBe(alert);
-    expect(f.world.get(found[0]!, Instance)).toEqual({ source: f.ship1, message: 'Ship1 is adrift', severity: 'Error' });
+    expect(f.world.get(found[0]!, Instance)).toEqual({ message: 'Ship1 is adrift' });
     // The alert itself is queryable too, with its definition and a severity tag.
     expect(compileQuery(f.world, 'ecs.alerts.Alert, ecs.alerts.Error').entities()).toEqual([alert]);
     expect(f.world.get(alert, f.world.lookup('ecs.alerts.Alert'))).toEqual({ query: 'Ship, !Docked', message: '$name is adrift', severity: 'Error', interval_frames: 1 });
@@ -180,7 +200,7 @@ describe('the ecs.alerts module', () => {
     const world = new World();
     const ids = importAlerts(world);
     expect(importAlerts(world)).toEqual(ids);
-    for (const path of ['ecs.alerts', 'ecs.alerts.Alert', 'ecs.alerts.Instance', 'ecs.alerts.Info', 'ecs.alerts.Warning', 'ecs.alerts.Error']) {
+    for (const path of ['ecs.alerts', 'ecs.alerts.Alert', 'ecs.alerts.Instance', 'ecs.alerts.Info', 'ecs.alerts.Warning', 'ecs.alerts.Error', 'ecs.metrics.Source', 'ecs.metrics.Value']) {
       expect(world.builtin.has(world.lookup(path) >>> 0)).toBe(true);
     }
     expect(world.lookup('ecs.alerts.MonitorAlerts')).toBe(0);

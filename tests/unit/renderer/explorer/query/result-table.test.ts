@@ -35,6 +35,12 @@ describe('flattenQueryReply', () => {
     expect(flattenQueryReply(captureBody<QueryReply>('109-query-A-duration.json')).seconds).toBeCloseTo(0.000032409);
   });
 
+  it('shows a variable an optional term left unbound (null) as empty, not as an entity', () => {
+    const t = flattenQueryReply({ vars: ['c'], results: [{ vars: [null], var_labels: [null], entities: ['Mercury'] }, { vars: ['Sun.Earth.Moon'], entities: ['Earth'] }] });
+    expect(t.rows[0]!.cells['var.c']).toEqual({ text: '—', kind: 'none' });
+    expect(t.rows[1]!.cells['var.c']).toMatchObject({ ref: 'Sun.Earth.Moon' });
+  });
+
   it('shows anonymous entities by id with per-entity values', () => {
     const t = flattenQueryReply({ results: [{ entities: [548, 549], values: [[{ x: 0, y: 0 }, { x: 1, y: 2 }]] }] });
     expect(t.rows.map((r) => r.entity?.path)).toEqual(['548', '549']);
