@@ -2,7 +2,7 @@
 // connections for 10 s (after 1 s of warm-up) of GET entity/query and PUT set/enable/disable
 // (bench/load/mix.ts) — against a bare node:http server answering the same mix with bodies of the
 // same sizes. Reports req/s, p50/p99 latency, the host's frame-interval p99 under load (budget
-// 1.5 frame periods = 25 ms), non-2xx answers by kind, transport errors, stale reads, lost
+// 1.5 frame periods = 25 ms), its frame rate and the frames it dropped after stalls, non-2xx answers by kind, transport errors, stale reads, lost
 // writes and changes nobody asked for. Count rows have peer "expected" and ratio 1 when the count
 // is as expected, 0 when not; the suite then exits non-zero. Needs a build: it measures out/main.
 import { loadavg } from 'node:os';
@@ -57,12 +57,17 @@ async function main(): Promise<void> {
     await drive({ url: peer.url, connections: CONNECTIONS, seconds: WARMUP, sequenceFor });
     const theirs = await drive({ url: peer.url, connections: CONNECTIONS, seconds: SECONDS, sequenceFor });
 
+    // Frames the loop ran per second of the measured window (frame starts over their span).
+    const span = ours.frames.intervals.reduce((t, x) => t + x, 0) / 1000;
+    const fps = span > 0 ? ours.frames.intervals.length / span : 0;
     const peerName = 'bare node:http, same mix and body sizes';
     const rows: BenchRow[] = [
       row('load_req_per_s', ours.drive.reqPerSec, peerName, theirs.reqPerSec, 'req/s'),
       row('load_p50', ours.drive.latency.p50, peerName, theirs.latency.p50, 'ms'),
       row('load_p99', ours.drive.latency.p99, peerName, theirs.latency.p99, 'ms'),
       row('load_frame_p99', ours.frames.p99, '1.5 frame periods', frameBudgetMs(host.periodMs), 'ms'),
+      row('load_fps', fps, 'target fps', 1000 / host.periodMs, 'fps'),
+      { case: 'load_frames_dropped', ours: ours.frames.skipped, peer: 'frames run', peer_value: ours.frames.intervals.length, unit: 'frames', ratio: Math.round((ours.frames.skipped / Math.max(1, ours.frames.intervals.length)) * 1000) / 1000 },
       ...KINDS.map((k) => expectRow(`load_non2xx_${k}`, ours.kinds[k].non2xx, 0, 'responses')),
       expectRow('load_transport_errors', ours.drive.errors, 0, 'errors'),
       expectRow('load_stale_reads', ours.reads.stale.length, 0, 'reads'),

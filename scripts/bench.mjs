@@ -1,20 +1,56 @@
 #!/usr/bin/env node
-// `npm run bench -- <suite> [<suite> …]`: runs benchmark suites from bench/<suite>.ts (all when
-// none is named). Each suite prints a table and writes bench/out/<suite>.json.
+// `npm run bench -- [options] [suite…]`: runs benchmark suites from bench/<suite>.ts (all when
+// none is named), each in its own process. Each suite prints a table of ratios against a peer
+// and writes bench/out/<suite>.json. `--help` lists the suites and options and runs nothing.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
 
 const root = new URL('..', import.meta.url).pathname;
-const all = readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
-const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const suites = asked.length ? asked : all;
+const files = readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.ts')).sort();
+const all = files.map((f) => f.slice(0, -3));
+
+/** A suite's one-line summary: the first sentence of its header comment, after the command. */
+function summary(file) {
+  const head = readFileSync(join(root, 'bench', file), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(2).trim()).join(' ');
+  const text = head.replace(/^`[^`]*`:\s*/, '');
+  const end = text.search(/[.;](\s|$)| — | \(/);
+  const first = end > 0 ? text.slice(0, end) : text;
+  return first.length <= 80 ? first : `${first.slice(0, first.lastIndexOf(' ', 78))} …`;
+}
+
+function positive(value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`expected a whole number of at least 1, got '${value}'`);
+  return String(n);
+}
+
+const program = new Command()
+  .name('npm run bench --')
+  .description('Runs benchmark suites (all when none is named); each prints ratios against a peer and writes bench/out/<suite>.json.\nThe rest and load suites measure the built host: run `npx electron-vite build` first.')
+  .argument('[suite...]', `suites to run: ${all.join(', ')}`)
+  .option('--runs <n>', 'fresh processes per case; the median is reported (ecs, query, serialize, tick: 5; rest: 3)', positive)
+  .option('--connections <n>', 'load: concurrent connections (default 50)', positive)
+  .option('--seconds <n>', 'load: measured seconds (default 10)', positive)
+  .addHelpText('after', `\nSuites:\n${files.map((f, i) => `  ${all[i].padEnd(10)} ${summary(f)}`).join('\n')}\n\nExample: npm run bench -- load --seconds 5`)
+  .showHelpAfterError('(npm run bench -- --help lists the suites and options)')
+  .parse(process.argv);
+
+const asked = program.args;
+const unknown = asked.filter((s) => !all.includes(s));
+if (unknown.length) program.error(`unknown benchmark suite '${unknown[0]}': suites are ${all.join(', ')}`, { exitCode: 2 });
+const o = program.opts();
+// The suites read their settings from the environment, so each can also be run alone with tsx.
+const env = { ...process.env };
+if (o.runs) env.BENCH_RUNS = o.runs;
+if (o.connections) env.LOAD_CONNECTIONS = o.connections;
+if (o.seconds) env.LOAD_SECONDS = o.seconds;
+
 let failed = 0;
-for (const s of suites) {
-  const file = join(root, 'bench', `${s}.ts`);
-  if (!existsSync(file)) { console.error(`unknown benchmark suite '${s}'; suites: ${all.join(', ')}`); process.exit(2); }
+for (const s of asked.length ? asked : all) {
   console.log(`\n### bench ${s}`);
-  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), [file, ...process.argv.slice(2).filter((a) => a.startsWith('-'))], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'bench', `${s}.ts`)], { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -48,7 +48,12 @@ export interface HostOptions {
   maxWatchesPerClient: number;
   /** Milliseconds of silence after which a watch stream gets a heartbeat comment (default 15000). */
   watchHeartbeatMs: number;
+  /** Milliseconds stopping (SIGINT/SIGTERM) may take before the rest is cut and the process exits 1 (default 900). */
+  stopTimeoutMs: number;
 }
+
+/** Default of --stop-timeout: stopping takes under a second even with clients that hold on. */
+export const DEFAULT_STOP_TIMEOUT_MS = 900;
 
 function integer(min: number, max: number) {
   return (value: string): number => {
@@ -114,6 +119,8 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
       .argParser(integer(0, 1_000_000)).default(D.maxWatchesPerClient))
     .addOption(new Option('--watch-heartbeat <ms>', 'silence after which a watch stream gets a heartbeat comment (keeps proxies from closing it)')
       .argParser(integer(10, 3_600_000)).default(D.watchHeartbeatMs))
+    .addOption(new Option('--stop-timeout <ms>', 'time stopping may take; then what is left is cut and the exit code is 1')
+      .argParser(integer(1, 3_600_000)).default(DEFAULT_STOP_TIMEOUT_MS))
     .allowUnknownOption(false)
     .exitOverride((err) => { process.exit(err.exitCode); });
   program.parse(argv as string[], { from: 'node' });
@@ -129,5 +136,6 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
     maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat,
+    stopTimeoutMs: o.stopTimeout,
   };
 }

@@ -4,9 +4,6 @@ import { join } from 'node:path';
 import { parseHostOptions } from './cli';
 import { Host } from './host/index';
 
-/** Time after SIGINT/SIGTERM at which the host exits even if closing has not finished, ms. */
-const SHUTDOWN_CUT_MS = 900;
-
 async function main(): Promise<void> {
   const options = parseHostOptions(process.argv);
   const host = new Host(options, join(import.meta.dirname, '..', 'renderer'));
@@ -16,8 +13,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping`);
-    // Never hang on shutdown: whatever is left is cut, early enough that the process is gone within a second.
-    setTimeout(() => process.exit(0), SHUTDOWN_CUT_MS).unref();
+    // Never hang on shutdown: whatever is left after --stop-timeout is cut. That is a failure to
+    // close cleanly, so it says so and exits 1; only a stop that finished exits 0.
+    setTimeout(() => {
+      console.error(`ecs-live: stopping did not finish within ${options.stopTimeoutMs} ms (--stop-timeout); exiting anyway`);
+      process.exit(1);
+    }, options.stopTimeoutMs).unref();
     void host.stop().then(() => process.exit(0));
   };
   process.on('SIGINT', () => stop('SIGINT'));

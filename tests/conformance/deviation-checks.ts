@@ -1,9 +1,10 @@
 // Building blocks of the deviation checks: each asserts what DECISIONS (or the contract) requires
 // of our reply where it differs from the reference on purpose.
 import { expect } from 'vitest';
+import { addSystem } from '../../src/shared/app';
 import { statsPipelineReplySchema, statsWorldReplySchema } from '../../src/shared/protocol';
 import type { Capture } from '../support/reference';
-import { canonPair, differences, expectedReply, renameRequest, type OurReply, type RunWorld } from './harness';
+import { buildRunWorld, canonPair, differences, expectedReply, renameRequest, type OurReply, type RunWorld } from './harness';
 
 /** A check of our reply. */
 export type Check = (ours: OurReply, run: RunWorld, c: Capture) => void;
@@ -127,9 +128,38 @@ export function statsCheck(category: 'world' | 'pipeline'): Check {
       const world = statsWorldReplySchema.parse(ours.body);
       expect(world['entities.count']?.avg).toHaveLength(60);
     } else {
-      // The conformance worlds run no frame, so the monitor may not have sampled any system yet.
-      const systems = statsPipelineReplySchema.parse(ours.body);
-      for (const s of systems) expect(s.time_spent.avg).toHaveLength(60);
+      for (const s of statsPipelineReplySchema.parse(ours.body)) expect(s.time_spent.avg).toHaveLength(60);
+    }
+  };
+}
+
+/**
+ * The pipeline reply lists the systems in pipeline order, each followed by its sync point, and
+ * samples them once frames run. The replayed world runs no frame (its replies must stay those of
+ * a fresh app), so this runs 61 frames (one second at 60 fps, plus the one that closes the second)
+ * on a fresh world of the same run, with a system added in an earlier and one in a later phase,
+ * declared in the opposite order. The earlier one counts the entities it is given each frame: its
+ * matched_entity_count must say the same.
+ */
+export function pipelineStatsCheck(): Check {
+  return (ours, run, c) => {
+    statsCheck('pipeline')(ours, run, c);
+    const fresh = buildRunWorld(c, run.mode);
+    let seen = 0, perFrame = 0;
+    addSystem(fresh.world, 'LateCheck', { phase: 'PostUpdate', run: () => { perFrame = seen; seen = 0; } });
+    addSystem(fresh.world, 'EarlyCheck', { phase: 'PreUpdate', query: 'Position', run: (it) => { seen += it.entities.length; } });
+    for (let i = 0; i < 61; i++) fresh.app.step(1 / 60);
+    const reply = again(fresh, c.url);
+    expect(reply.status).toBe(200);
+    const entries = statsPipelineReplySchema.parse(reply.body);
+    const shape = entries.map((e) => ('name' in e ? e.name : `sync(${e.system_count})`));
+    expect(shape).toEqual(['EarlyCheck', 'sync(1)', 'Move', 'sync(1)', 'LateCheck', 'sync(1)']);
+    if (c.url.includes('1s')) {
+      // The per-second window has closed once: its last sample holds the frames' match counts.
+      const matched = (name: string) => (entries.find((e) => 'name' in e && e.name === name) as { matched_entity_count: { avg: number[] } }).matched_entity_count.avg.at(-1);
+      expect(perFrame).toBeGreaterThan(0);
+      expect(matched('EarlyCheck')).toBe(perFrame);
+      expect(matched('Move')).toBeGreaterThan(0);
     }
   };
 }

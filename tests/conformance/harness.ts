@@ -1,6 +1,7 @@
 // Replaying the reference captures against our router: the worlds of each app run (WORLD.md),
 // the mechanical renames between the reference and us, and a comparison that leaves open what
 // the contract leaves open (result order, ids order) and skips what depends on time.
+import type { App } from '../../src/shared/app';
 import { importMonitor } from '../../src/shared/monitor';
 import { createRouter, type Router } from '../../src/shared/rest';
 import type { World } from '../../src/shared/ecs';
@@ -15,6 +16,8 @@ export interface RunWorld {
   world: World;
   router: Router;
   mode: ReplayMode;
+  /** The app of the world (manual: no frame runs unless a check steps it). */
+  app: App;
 }
 
 /** The number of a capture (its file name prefix). */
@@ -34,7 +37,7 @@ export function buildRunWorld(c: Capture, mode: ReplayMode = 'contract'): RunWor
     w.add(10000, w.pair(w.lookup('Eats'), w.lookup('Apples')));
   }
   if (c.context?.monitor_module === true) importMonitor(w, ref.app);
-  return { world: w, router: createRouter(w, mode === 'contract' ? {} : { compat: mode }), mode };
+  return { world: w, router: createRouter(w, mode === 'contract' ? {} : { compat: mode }), mode, app: ref.app };
 }
 
 /** The reply of our router to a capture's request, parsed (a 204 has no body). */

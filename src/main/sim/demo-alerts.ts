@@ -34,7 +34,7 @@ export function defineDemoAlerts(demo: Demo): DemoAlerts {
     }),
     AsteroidLeftBelt: defineAlert(w, 'AsteroidLeftBelt', {
       query: 'Asteroid, OutOfBelt, Position', severity: 'Info', intervalFrames,
-      message: 'asteroid $this left the belt, now at ({Position.x:1}, {Position.y:1}, {Position.z:1})',
+      message: 'asteroid $name left the belt, now at ({Position.x:1}, {Position.y:1}, {Position.z:1})',
       brief: 'An asteroid outside the belt between Mars and Jupiter',
     }),
   };

@@ -50,8 +50,8 @@ export interface Demo {
   readonly spaceShip: Entity;
   /** Ship1…ShipN. */
   readonly ships: readonly Entity[];
-  /** Number of asteroids created, and the first and last of them (0 when none). */
-  readonly asteroids: { readonly count: number; readonly first: Entity; readonly last: Entity };
+  /** The Belt (parent of every asteroid), the number of asteroids, and the first and last of them (0 when none). */
+  readonly asteroids: { readonly belt: Entity; readonly count: number; readonly first: Entity; readonly last: Entity };
   readonly systems: DemoSystems;
   readonly queries: DemoQueries;
   /** Alert entities, once defined (see defineDemoAlerts). */

@@ -7,3 +7,5 @@ export * from './bits';
 export * from './splitter';
 export * from './confirm-dialog';
 export * from './use-live';
+export * from './format-number';
+export * from './short-name';

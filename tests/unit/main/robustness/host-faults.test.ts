@@ -1,11 +1,12 @@
 // Faults around the real host process (`node out/main/ecs-live.js`, built beforehand): a taken
 // port, SIGTERM/SIGINT with clients in every state, viewport clients that stall or vanish, and
-// HTTP clients that vanish mid-reply. The only timing bounds are the documented ones: shutdown
-// within a second, and the frame rate a stalled viewport must not drag down.
+// HTTP clients that vanish mid-reply. No test measures the clock: a stop passes when it finished
+// (exit 0; the entry exits 1 when --stop-timeout cuts an unfinished one), and "keeps stepping" is
+// counted in frames. How fast stopping is and the frame rate under load are figures of the bench.
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runHost, spawnHost, stopAllHosts } from '../../../support/spawn-host';
-import { eventually, openFrameSocket, openSocket, openSockets, recentMetric, send } from './process-probes';
+import { eventually, framesAdvance, openFrameSocket, openSocket, openSockets, send } from './process-probes';
 
 afterEach(stopAllHosts);
 
@@ -39,17 +40,30 @@ describe('a port that is already in use', () => {
 });
 
 describe('stopping', () => {
-  test('SIGTERM on an idle host: exit code 0 within a second', async () => {
+  test('SIGTERM on an idle host: it stops cleanly (exit code 0) and frees the port', async () => {
     const host = await spawnHost(['--asteroids', '200']);
     expect((await send(host.port, 'GET', '/entity/Sun')).status).toBe(200);
     const r = await host.stop('SIGTERM');
-    expect(r).toMatchObject({ code: 0, signal: null });
-    expect(r.ms).toBeLessThan(1000);
+    expect(r, host.output()).toMatchObject({ code: 0, signal: null });
     expect(host.output()).toContain('SIGTERM: stopping');
+    expect(host.output()).not.toContain('did not finish');
+    await expect(openSocket(host.port)).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  test('SIGTERM with clients in every state (silent, half a request, keep-alive, a stalled viewport, a big reply unread): still 0 within a second', async () => {
-    const host = await spawnHost(['--asteroids', '3000']);
+  test('a stop that does not finish in --stop-timeout is cut, said so, and exits 1 (the cut never passes for a clean stop)', async () => {
+    // A client holding half a request keeps closing busy for the transport's grace period (500 ms).
+    const host = await spawnHost(['--asteroids', '200', '--stop-timeout', '50']);
+    const partial = await openSocket(host.port);
+    partial.on('error', () => {});
+    partial.write('GET /entity/Sun HTTP/1.1\r\nHo');
+    const r = await host.stop('SIGTERM');
+    expect(r).toMatchObject({ code: 1, signal: null });
+    expect(host.output()).toContain('ecs-live: stopping did not finish within 50 ms (--stop-timeout); exiting anyway');
+  });
+
+  test('SIGTERM with clients in every state (silent, half a request, keep-alive, a stalled viewport, a big reply unread): still a clean stop', async () => {
+    // A generous --stop-timeout: the test asks whether closing finishes, not how fast on a busy machine.
+    const host = await spawnHost(['--asteroids', '3000', '--stop-timeout', '10000']);
     const silent = await openSocket(host.port);
     const partial = await openSocket(host.port);
     partial.write('GET /entity/Sun HTTP/1.1\r\nHo');
@@ -64,30 +78,29 @@ describe('stopping', () => {
     viewport.socket.pause();
     for (const s of [silent, partial, keepAlive, unread, viewport.socket]) s.on('error', () => {});
     await sleep(500); // let the stalled sockets' buffers fill
-    const r = await host.stop('SIGTERM');
-    expect(r).toMatchObject({ code: 0, signal: null });
-    expect(r.ms).toBeLessThan(1000);
+    const r = await host.stop('SIGTERM', 15_000);
+    expect(r, host.output()).toMatchObject({ code: 0, signal: null });
+    expect(host.output()).not.toContain('did not finish');
   });
 
   test('SIGINT (Ctrl-C) stops it the same way', async () => {
     const host = await spawnHost(['--asteroids', '200']);
     const r = await host.stop('SIGINT');
-    expect(r).toMatchObject({ code: 0, signal: null });
-    expect(r.ms).toBeLessThan(1000);
+    expect(r, host.output()).toMatchObject({ code: 0, signal: null });
+    expect(host.output()).toContain('SIGINT: stopping');
   });
 });
 
 describe('viewport clients never hold up the simulation', () => {
-  test('a /frames client that stops reading gets frames dropped, not queued, and the frame rate holds', async () => {
+  test('a /frames client that stops reading gets frames dropped, not queued, and the loop keeps stepping', async () => {
     const host = await spawnHost(['--asteroids', '3000', '--fps', '60']);
     const ws = await openFrameSocket(host.port);
     expect(await eventually(() => ws.frameNumbers.length >= 3)).toBe(true);
     ws.socket.pause();
     // ~3 s of frames (138 KB each at 3000 asteroids, ~25 MB) is far more than the socket buffers hold.
     await sleep(3000);
-    const fps = await recentMetric(host.port, 'performance.fps', 60);
-    const mean = fps.reduce((a, b) => a + b, 0) / fps.length;
-    expect(mean, `fps over the last second: ${fps.map((f) => f.toFixed(0)).join(' ')}`).toBeGreaterThan(45);
+    // While this client is stalled, another one sees the frame numbers advance.
+    expect(await framesAdvance(host.port), 'frames advance while a viewport is stalled').toBe(true);
     ws.socket.resume();
     await sleep(1000);
     const f = ws.frameNumbers;
@@ -111,9 +124,7 @@ describe('viewport clients never hold up the simulation', () => {
       else ws.socket.resetAndDestroy();
     }
     expect(await eventually(() => openSockets(host.pid) <= baseline, 10_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
-    await sleep(1200);
-    const fps = await recentMetric(host.port, 'performance.fps', 60);
-    expect(fps.reduce((a, b) => a + b, 0) / 60, `fps over the last second: ${fps.map((f) => f.toFixed(0)).join(' ')}`).toBeGreaterThan(30);
+    expect(await framesAdvance(host.port), 'frames advance after the clients vanished').toBe(true);
     expect((await send(host.port, 'GET', '/entity/Sun')).status).toBe(200);
   });
 });
@@ -140,9 +151,7 @@ describe('HTTP clients that vanish mid-reply', () => {
     expect(await eventually(() => openSockets(host.pid) <= baseline, 10_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
     // Node hands a reply to the kernel whole even when the peer is gone, so there is no reliable
     // "failed send" to count here; what matters is that nothing is left and the host goes on.
-    await sleep(1200);
-    const fps = await recentMetric(host.port, 'performance.fps', 60);
-    expect(Math.max(...fps), `fps over the last second: ${fps.map((f) => f.toFixed(0)).join(' ')}`).toBeGreaterThan(0);
+    expect(await framesAdvance(host.port), 'frames advance after the clients vanished').toBe(true);
     const again = await send(host.port, 'GET', big);
     expect(again.status).toBe(200);
     expect(again.body.length).toBeGreaterThan(4_000_000);

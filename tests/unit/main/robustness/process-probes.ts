@@ -1,10 +1,10 @@
 // Probes for tests against a spawned host process: raw HTTP and WebSocket clients whose reading
-// the test controls, the host's open sockets (from /proc) and its statistics.
+// the test controls, the host's open sockets (from /proc), and whether its frames advance.
 import { connect, type Socket } from 'node:net';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 
-import { getJson } from '../../../support/raw-http';
+import { eventually } from '../../../support/raw-http';
 
 export { closesWithin, eventually, getJson, openSocket, parseRaw, rawExchange, send, type Reply } from '../../../support/raw-http';
 
@@ -19,13 +19,6 @@ export function openSockets(pid: number): number {
     }
   }
   return n;
-}
-
-/** The last `n` samples of one /stats/world/1s metric's averages. */
-export async function recentMetric(port: number, key: string, n: number): Promise<number[]> {
-  const { status, json } = await getJson(port, '/stats/world/1s');
-  if (status !== 200) throw new Error(`/stats/world/1s answered ${status}: ${JSON.stringify(json)}`);
-  return (json[key].avg as number[]).slice(-n);
 }
 
 /** A WebSocket client on a raw socket, so a test decides when it reads (pause() stops reading entirely). */
@@ -73,4 +66,20 @@ export function openFrameSocket(port: number, path = '/frames'): Promise<RawWebS
       }
     });
   });
+}
+
+/**
+ * True once a fresh /frames client has received `n` frames, each numbered after the one before:
+ * the host's loop is stepping. Counted in frames; the cap only stops a hung host.
+ */
+export async function framesAdvance(port: number, n = 3, capMs = 15_000): Promise<boolean> {
+  const ws = await openFrameSocket(port);
+  ws.socket.on('error', () => {});
+  try {
+    const ok = await eventually(() => ws.frameNumbers.length >= n, capMs);
+    const f = ws.frameNumbers;
+    return ok && f.every((x, i) => i === 0 || x > f[i - 1]!);
+  } finally {
+    ws.socket.destroy();
+  }
 }
