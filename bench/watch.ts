@@ -210,7 +210,8 @@ async function main(): Promise<void> {
   const stale = staleBuildWarning();
   if (stale) console.warn(stale);
   console.log(`load average before the run: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (${SECONDS} s per case)`);
-  const host = await startHost({ asteroids: 10_000 });
+  // 100 watches from one address are more than the default --max-watches-per-client (32).
+  const host = await startHost({ asteroids: 10_000, args: ['--max-watches-per-client', '200', '--max-watches', '400'] });
   try {
     await sleep(1000);
     const watched = await watchCase(host);
