@@ -4,7 +4,7 @@
 // router over IPC. Renderers are sandboxed with context isolation and a strict CSP.
 import { BrowserWindow, Menu, MessageChannelMain, app, dialog, ipcMain, session, shell, type WebContents } from 'electron';
 import { join } from 'node:path';
-import { HOST_CHANNELS, type AppInfo, type HostReply } from '../shared/protocol/host-bridge';
+import { HOST_CHANNELS, type AppInfo, type HostReply } from '../shared/protocol/bridge';
 import { parseHostOptions } from './cli';
 import { PAGE_CSP } from './http';
 import { Host, attachFramePort, type HostUrls } from './host/index';

@@ -2,7 +2,7 @@
 // app info, the explorer window, in-process REST requests and the frame MessagePort.
 // A sandboxed preload can require only 'electron', so it imports the one protocol file that has no imports.
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_METHODS, FRAMES_PORT_MESSAGE, HOST_CHANNELS, type HostBridge, type HostReply } from '../shared/protocol/host-bridge';
+import { BRIDGE_METHODS, FRAMES_PORT_MESSAGE, HOST_CHANNELS, type HostBridge, type HostReply } from '../shared/protocol/bridge';
 
 // Longest request target the REST transport accepts (64 KiB); longer ones could only fail.
 const MAX_URL_LENGTH = 65_536;

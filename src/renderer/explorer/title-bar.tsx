@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { WORLD_URL, type EntityReply, type RestClient } from './client';
 import { LAYOUT_NAMES, PANEL_NAMES, type LayoutName, type PanelName } from './state';
 import { useClient, useRest } from './ui';
-import { formatSeconds } from './stats/stats-series';
+import { formatSeconds } from './stats';
 import { TimeControls } from './time-controls';
 
 /** Title, state and load of the World, re-read every 2 s. */

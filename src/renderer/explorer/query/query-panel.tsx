@@ -10,7 +10,7 @@ import { QueryBox } from './query-box';
 import { parseQueryInput } from './query-input';
 import { entityCount, flattenQueryReply } from './result-table';
 import { ResultsView } from './results-view';
-import { formatSeconds } from '../stats/stats-series';
+import { formatSeconds } from '../stats';
 
 /** Delay between the last keystroke and validating/running the query, in ms. */
 export const QUERY_DEBOUNCE_MS = 250;
