@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every suite of the project and ends with one line "N passed, N failed" summing them:
-// build (one check), type checks (one per tsconfig), lint (one check over the whole tree),
-// unit + conformance (vitest, one per test), end-to-end (Playwright, one per test; the browser is
+// build (one check), type checks (one per tsconfig), import fences (dependency-cruiser, one check),
+// lint (one check over the whole tree), unit + conformance (vitest, one per test), end-to-end (Playwright, one per test; the browser is
 // chosen by tests/e2e/support/browser-resolver.ts). Skipped and todo tests are reported per suite
 // and on the line before the total. A suite that crashes or writes no results counts as failed;
 // result files of an earlier run are deleted first, so they are never read for this one.
@@ -9,13 +9,14 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { TS_PROJECTS, typecheck } from './typecheck.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = join(root, 'test-results');
 mkdirSync(tmp, { recursive: true });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
-const SUITES = ['build', 'typecheck', 'lint', 'unit', 'e2e'];
+const SUITES = ['build', 'typecheck', 'fences', 'lint', 'unit', 'e2e'];
 const argv = process.argv.slice(2);
 const skip = new Set();
 for (let i = 0; i < argv.length; i++) {
@@ -54,13 +55,16 @@ if (!skip.has('build')) {
 }
 
 if (!skip.has('typecheck')) {
-  const projects = ['src/shared', 'src/main', 'src/preload', 'src/renderer', '.'];
   let passed = 0, failed = 0;
-  for (const p of projects) {
-    console.log(`tsc -p ${p}`);
-    if (run(bin('tsc'), ['-p', p, '--noEmit']) === 0) passed++; else failed++;
-  }
+  for (const p of TS_PROJECTS) if (typecheck(p) === 0) passed++; else failed++;
   record('typecheck', passed, failed);
+}
+
+if (!skip.has('fences')) {
+  // Import fences (.dependency-cruiser.mjs): no cycles, no imports across main/renderer or
+  // explorer/viewport, folders entered through their index.ts. One check: any violation fails it.
+  const code = run(bin('depcruise'), ['src', '--config', '.dependency-cruiser.mjs']);
+  record('fences', code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
 
 if (!skip.has('lint')) {

@@ -1,5 +1,5 @@
 // The iteration cases on our store, written the way a user would: components, systems, pipeline.
-import { addSystem, pipelineOf } from '../../src/shared/app';
+import { addSystem, pipelineOf } from '../../src/shared/pipeline';
 import { World, type Entity } from '../../src/shared/ecs';
 
 type Setup = () => () => void;

@@ -1,6 +1,6 @@
 // Query engine cases: each returns { ours, peer } closures doing the same work; the runner times
 // them. "peer" is a hand-written loop over the same tables (the practical limit of an engine).
-import { CachedQuery } from '../../src/shared/app';
+import { CachedQuery } from '../../src/shared/pipeline';
 import { World, makePair, type Entity, type Table } from '../../src/shared/ecs';
 import { compileQuery, parseQuery, type Query } from '../../src/shared/query';
 

@@ -1,5 +1,6 @@
 // The demo as the host runs it: createDemo in a fresh world, an App stepping frames, packFrame.
-import { App, pipelineOf } from '../../src/shared/app';
+import { App } from '../../src/shared/app';
+import { pipelineOf } from '../../src/shared/pipeline';
 import { World } from '../../src/shared/ecs';
 import { importMonitor } from '../../src/shared/monitor';
 import { decodeFrame, FrameWriter } from '../../src/shared/protocol';

@@ -2,7 +2,7 @@
 // app info, the explorer window, in-process REST requests and the frame MessagePort.
 // A sandboxed preload can require only 'electron', so it imports the one protocol file that has no imports.
 import { contextBridge, ipcRenderer } from 'electron';
-import { checkBridgeRequest, FRAMES_PORT_MESSAGE, HOST_CHANNELS, type HostBridge, type HostReply } from '../shared/protocol/host-bridge';
+import { checkBridgeRequest, FRAMES_PORT_MESSAGE, HOST_CHANNELS, type HostBridge, type HostReply } from '../shared/protocol/bridge';
 
 function checkedRequest(method: unknown, url: unknown): Promise<HostReply> {
   const checked = checkBridgeRequest(method, url);

@@ -17,8 +17,8 @@ function query(page: Page, params: string): Promise<QueryBody> {
 async function column(x: ExplorerPage, header: string): Promise<string[]> {
   const index = await x.results.evaluate((table, name) => {
     const heads = [...table.querySelectorAll('thead tr:last-child th')].map((th) => (th.textContent ?? '').trim());
-    // The entity column spans both header rows, so it is not in the last one.
-    const lead = table.querySelector('thead th[rowspan="2"]') ? 1 : 0;
+    // The entity and parent columns span both header rows, so they are not in the last one.
+    const lead = table.querySelectorAll('thead th[rowspan="2"]').length;
     const i = heads.indexOf(name);
     return i < 0 ? -1 : i + lead;
   }, header);
@@ -107,7 +107,7 @@ test('a malformed query shows the error with a caret at its position', async ({ 
 });
 
 test('the statistics charts draw the world and the systems', async ({ page }, info) => {
-  const x = await openExplorer(page);
+  const x = await openExplorer(page, '?layout=stats');
   const charts = x.stats.locator('canvas');
   await expect(charts.first()).toBeVisible();
   expect(await charts.count()).toBeGreaterThanOrEqual(4);
@@ -125,10 +125,45 @@ test('the statistics charts draw the world and the systems', async ({ page }, in
   }));
   await expect.poll(async () => Math.min(...await drawn()), { timeout: 10_000, message: 'every chart draws its line' }).toBeGreaterThan(40);
   await expect(x.stats.getByText('Frame rate (fps)')).toBeVisible();
+  await expect(x.stats.getByText('Commands (per frame)')).toBeVisible();
   await expect(x.stats.getByRole('link', { name: 'OrbitMoons', exact: true })).toBeVisible();
+  // A minute of samples by default; every legend shows the latest value without hovering.
+  await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
+  const legendValues = x.stats.locator('.u-legend .u-series:not(:first-child) .u-value');
+  await expect.poll(async () => (await legendValues.allInnerTexts()).filter((t) => t.trim() === '—' || t.trim() === '').length).toBe(0);
   await attachShot(info, 'explorer-stats', x.stats);
 
-  await x.stats.getByRole('radio', { name: '1m' }).click();
-  await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
+  await x.stats.getByRole('radio', { name: '1h' }).click();
+  await expect(x.stats.getByRole('radio', { name: '1h' })).toHaveAttribute('aria-checked', 'true');
   await expect.poll(async () => Math.min(...await drawn()), { timeout: 10_000 }).toBeGreaterThan(0);
+});
+
+test('the results say how many rows match in all, and repeated columns are left out', async ({ page }) => {
+  const q = '(ChildOf, $p), Planet($p)';
+  const total = (await getJson<{ count: number }>(page.request, `/query?q=${encodeURIComponent(q)}&count=true&limit=0`)).count;
+  expect(total).toBeGreaterThan(5);
+  const x = await openExplorer(page);
+  await x.queryBox.fill(q);
+  await x.queryBox.press('Enter');
+  await expect(x.page.getByTestId('query-count')).toHaveText(`rows 1–${Math.min(total, 50)} of ${total}`);
+  // $p says which planet: no id or source column repeats it; the built-in reads ChildOf.
+  const heads = await x.results.locator('thead th').allInnerTexts();
+  expect(heads.map((h) => h.trim())).toEqual(['Entity', 'Parent', 'Variables', '$p']);
+  // A column widens by dragging its right edge.
+  const th = x.results.locator('thead th', { hasText: '$p' });
+  const before = (await th.boundingBox())!;
+  const handle = (await th.getByRole('separator').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 120, handle.y + handle.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await th.boundingBox())!.width).toBeGreaterThan(before.width + 60);
+  // A value cut short shows in full on hover: every cell carries its full text as a tooltip.
+  await expect(x.results.locator('tbody td[title="Sun.Earth"]').first()).toBeVisible();
+
+  await x.queryBox.fill('(ChildOf, *)');
+  await x.queryBox.press('Enter');
+  const group = x.results.locator('thead th.group').first();
+  await expect(group).toHaveText('(ChildOf, *)');
+  await expect(group).toHaveAttribute('title', '(ecs.core.ChildOf, *)');
 });

@@ -183,7 +183,7 @@ test('Delete asks for confirmation; only confirming deletes', async ({ page }, i
   await getJson(page.request, `/entity/${id}`, 404);
 });
 
-test('the address keeps the selected entity, the query and the period across a reload', async ({ page }) => {
+test('the address keeps the layout, the selected entity, the query and the period across a reload', async ({ page }) => {
   const q = 'Moon, (ChildOf, Sun.Saturn)';
   const x = await openExplorer(page);
   await x.queryBox.fill(q);
@@ -191,17 +191,22 @@ test('the address keeps the selected entity, the query and the period across a r
   // Clicking a result opens it in the inspector.
   await resultRows(x).getByRole('link', { name: 'Titan', exact: true }).click();
   await expect(x.inspector.getByRole('heading', { level: 3 })).toHaveText('Titan');
-  await x.stats.getByRole('radio', { name: '1m' }).click();
+  const layout = page.getByRole('tablist', { name: 'Layout' });
+  await layout.getByRole('tab', { name: 'Statistics' }).click();
+  await expect(layout.getByRole('tab', { name: 'Statistics' })).toHaveAttribute('aria-selected', 'true');
+  await x.stats.getByRole('radio', { name: '1h' }).click();
+  await expect(page).toHaveURL(/[?&]layout=stats(&|$)/);
   await expect(page).toHaveURL(/[?&]entity=Sun\.Saturn\.Titan(&|$)/);
-  await expect(page).toHaveURL(/[?&]period=1m(&|$)/);
+  await expect(page).toHaveURL(/[?&]period=1h(&|$)/);
   expect(new URL(page.url()).searchParams.get('q')).toBe(q);
 
   await page.reload();
+  await expect(x.stats.getByRole('radio', { name: '1h' })).toHaveAttribute('aria-checked', 'true');
+  await layout.getByRole('tab', { name: 'Explore' }).click();
   await expect(x.inspector.getByRole('heading', { level: 3 })).toHaveText('Titan');
   await expect(treeRow(x, 'Titan', 3)).toHaveAttribute('aria-selected', 'true');
   await expect(x.queryBox).toHaveValue(q);
   await expect(resultRows(x)).toHaveCount(2);
-  await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
 });
 
 test('`/` focuses the query box from anywhere but a text field', async ({ page }) => {
@@ -212,7 +217,7 @@ test('`/` focuses the query box from anywhere but a text field', async ({ page }
   await expect(x.queryBox).toHaveValue('');
 
   // In another text field `/` is just a character.
-  const search = page.getByRole('searchbox', { name: 'Search entities by name' });
+  const search = page.getByRole('searchbox', { name: 'Search entities' });
   await search.click();
   await page.keyboard.press('/');
   await expect(search).toBeFocused();

@@ -3,7 +3,7 @@
 // the IPC handlers behind the preload bridge, the CSP header, and quitting. It takes the Electron
 // API as a parameter (src/main/index.ts passes the real module), so tests run it under Node.
 import { join } from 'node:path';
-import { HOST_CHANNELS, checkBridgeRequest, type AppInfo, type HostReply } from '../../shared/protocol/host-bridge';
+import { HOST_CHANNELS, checkBridgeRequest, type AppInfo, type HostReply } from '../../shared/protocol/bridge';
 import { parseHostOptions, type HostOptions } from '../cli';
 import { PAGE_CSP } from '../http';
 import { Host, attachFramePort, type HostUrls } from '../host/index';

@@ -15,15 +15,3 @@ export function createHttpCounters(): HttpCounters {
     bytes_sent: 0,
   };
 }
-
-/** True when a 404 reply body is the router's "unknown endpoint" error (counted as not handled). */
-export function isUnknownEndpointReply(status: number, body: string): boolean {
-  if (status !== 404) return false;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const error = (parsed as { error?: unknown } | null)?.error;
-    return typeof error === 'string' && error.startsWith('unknown endpoint');
-  } catch {
-    return false;
-  }
-}

@@ -2,7 +2,7 @@
 // about what is watched: a feed (given by the host) writes events into a sink; this module holds
 // the limits, the heartbeats, back-pressure and a clean end on stop or disconnect.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RestReply, RestRequest } from './types';
+import type { RestReply, RestRequest } from '../../shared/protocol';
 import { errorBody } from './json-error';
 
 /** Limits and timing of event streams (see HttpOptions for defaults). */

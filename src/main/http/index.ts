@@ -4,7 +4,7 @@ export { DEFAULT_HTTP_OPTIONS, resolveHttpOptions } from './options';
 export { createHttpTransport, MAX_HEADER_BYTES, CLOSE_GRACE_MS, WATCH_BUFFER_BYTES } from './transport';
 export { EventStreams } from './event-streams';
 export type { EventSink, EventSubscription, EventFeedOpener, EventStreamLimits } from './event-streams';
-export { createHttpCounters, isUnknownEndpointReply } from './counters';
+export { createHttpCounters } from './counters';
 export {
   checkHost, classifyOrigin, decidePut, preflightHeaders, bearerMatches, canonicalAppOrigins,
   METHODS_ALL, METHODS_READ, PREFLIGHT_MAX_AGE_S,

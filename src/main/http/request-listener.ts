@@ -5,7 +5,6 @@ import { validateHeaderName, validateHeaderValue, type IncomingMessage, type Out
 import type { HttpCounters, HttpOptions, RestHandler, RestReply, RestRequest } from './types';
 import { checkHost, classifyOrigin, decidePut, preflightHeaders } from './policy';
 import { errorBody } from './json-error';
-import { isUnknownEndpointReply } from './counters';
 import { isStaticPagePath, pageRedirectTarget, type StaticPagesHandler } from './static-pages';
 import type { EventStreams } from './event-streams';
 
@@ -83,21 +82,21 @@ export function createRequestListener(ctx: RequestListenerContext): (req: Incomi
   }
 
   /**
-   * The body of a reply the handler may give again (a frozen one, from the router's reply cache)
+   * The body of a reply the handler may give again (`cacheable`, from the router's reply cache)
    * is encoded to UTF-8 once; other bodies are written as they are.
    */
   function encodedBody(reply: RestReply): string | Buffer {
-    if (reply.body.length < 4096 || !Object.isFrozen(reply)) return reply.body;
+    if (reply.body.length < 4096 || reply.cacheable !== true) return reply.body;
     let bytes = encoded.get(reply);
     if (bytes === undefined) encoded.set(reply, (bytes = Buffer.from(reply.body)));
     return bytes;
   }
 
   /** Classifies the outcome, then writes status, headers and body (none for HEAD). */
-  function send(res: TrackedResponse, status: number, headers: OutgoingHttpHeaders, body: string | Buffer, head: boolean, kind: 'rest' | 'invalid'): void {
+  function send(res: TrackedResponse, status: number, headers: OutgoingHttpHeaders, body: string | Buffer, head: boolean, kind: 'rest' | 'invalid' | 'unknown-endpoint'): void {
     if (kind === 'invalid') counters.request_invalid_count++;
     else if (status < 400) counters.request_handled_ok_count++;
-    else if (isUnknownEndpointReply(status, body.toString())) counters.request_not_handled_count++;
+    else if (kind === 'unknown-endpoint') counters.request_not_handled_count++;
     else counters.request_handled_error_count++;
     if (res.destroyed) return; // the close listener has counted the failed send
     if (ctx.isClosing() || kind === 'invalid') res.shouldKeepAlive = false;
@@ -128,7 +127,7 @@ export function createRequestListener(ctx: RequestListenerContext): (req: Incomi
       Object.assign(headers, reply.headers);
     }
     Object.assign(headers, cors);
-    send(res, reply.status, headers, encodedBody(reply), head, 'rest');
+    send(res, reply.status, headers, encodedBody(reply), head, reply.notFound === 'endpoint' ? 'unknown-endpoint' : 'rest');
   }
 
   function failHandler(res: ServerResponse, rreq: RestRequest, err: unknown): void {

@@ -1,31 +1,9 @@
-// The contract between the HTTP transport and the pure REST router, and the transport's
-// own public shapes. The router (src/shared/rest) conforms to RestRequest/RestReply/RestHandler.
+// The transport's own public shapes. The request and reply it passes to the router are the REST
+// contract's (src/shared/protocol), re-exported here for the transport's users.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { EventFeedOpener } from './event-streams';
-
-/** One HTTP request as the router sees it; the router parses `url` itself (`?` and `&` parameters). */
-export interface RestRequest {
-  /** Upper-case method; a HEAD request arrives as `GET` (the transport drops the body). */
-  method: string;
-  /** Raw request target exactly as received, e.g. `/set/Sun&data=%7B...` (never decoded). */
-  url: string;
-  /** Request headers with lower-case names. */
-  headers: Record<string, string | undefined>;
-}
-
-/** The router's answer: a status, optional extra headers (e.g. `Allow`) and JSON text. */
-export interface RestReply {
-  /** HTTP status code. */
-  status: number;
-  /** Extra reply headers; `Content-Type` defaults to `application/json`. */
-  headers?: Record<string, string>;
-  /** JSON text of the reply (an error is `{"error": "..."}`). */
-  body: string;
-}
-
-/** The pure REST router: request in, reply out (synchronously or as a promise). */
-export type RestHandler = (req: RestRequest) => RestReply | Promise<RestReply>;
+export type { RestHandler, RestReply, RestRequest } from '../../shared/protocol';
 
 /** Takes over an upgraded connection (e.g. a WebSocket handshake) for one path. */
 export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;

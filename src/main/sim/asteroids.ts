@@ -1,5 +1,7 @@
 // The asteroid belt: anonymous rocks on near-circular orbits between Mars and Jupiter, kept there
-// by the Gravity system. Built in bulk: every rock gets its ids first (so all land in one table,
+// by the Gravity system. They are children of the named entity `Belt`, so the root of the entity
+// tree stays short and the rocks are one level down; their Position is still in world space (only
+// Orbit reads a parent's Position, and the Belt has none). Built in bulk: every rock gets its ids first (so all land in one table,
 // in creation order), then the values are written straight into that table's columns.
 import type { Entity, World } from '../../shared/ecs';
 import { BELT, GRAVITY_SOFTENING, SUN_GM } from './catalogue';
@@ -10,13 +12,16 @@ import type { Rng } from './rng';
 /** Largest number of asteroids createDemo accepts. */
 export const MAX_ASTEROIDS = 1_000_000;
 
-/** Creates `count` asteroids around the origin; returns the first and last entity (0 when none). */
-export function createAsteroids(world: World, ids: DemoIds, rng: Rng, count: number): { first: Entity; last: Entity } {
-  if (count === 0) return { first: 0, last: 0 };
+/** Creates the Belt and `count` asteroids in it around the origin; returns the Belt and the first and last rock (0 when none). */
+export function createAsteroids(world: World, ids: DemoIds, rng: Rng, count: number): { belt: Entity; first: Entity; last: Entity } {
+  const belt = world.entity({ name: 'Belt' });
+  world.setDoc(belt, 'name', 'Asteroid belt');
+  world.setDoc(belt, 'brief', 'The asteroid belt between Mars and Jupiter: its rocks are its children');
+  if (count === 0) return { belt, first: 0, last: 0 };
   const type = [ids.Asteroid, ids.Renderable, ids.Position, ids.Velocity, ids.Rotation, ids.Spin, ids.Scale, ids.Color, ids.Shape];
   let first = 0, last = 0;
   for (let i = 0; i < count; i++) {
-    const e = world.entity();
+    const e = world.entity({ parent: belt });
     for (const id of type) world.add(e, id);
     if (i === 0) first = e;
     last = e;
@@ -47,5 +52,5 @@ export function createAsteroids(world: World, ids: DemoIds, rng: Rng, count: num
   }
   // Written in place (one table, no set() per value): tell the store.
   world.modified();
-  return { first, last };
+  return { belt, first, last };
 }

@@ -2,20 +2,12 @@
 // (a query cannot compare numbers), so a user can raise and clear every one with PUT /set:
 //   /set/Ship2?data={"Fuel":{"value":10}}   -> ShipLowOnFuel; {"value":0} -> ShipOutOfFuel
 //   /set/<asteroid id>?data={"Position":{"x":60}} -> AsteroidLeftBelt
-import type { Entity } from '../../shared/ecs';
 import { defineAlert } from '../../shared/monitor';
-import type { Demo } from './demo';
+import type { Demo, DemoAlerts } from './demo-types';
 import { LOW_FUEL_FRACTION } from './watch-systems';
 
 /** Frames between checks of each alert (at 60 fps: ten times a second). */
 export const ALERT_INTERVAL_FRAMES = 6;
-
-/** Alert entities of the demo. */
-export interface DemoAlerts {
-  /** Warning: a ship with less than 20% fuel. */ readonly ShipLowOnFuel: Entity;
-  /** Error: a ship with an empty tank. */ readonly ShipOutOfFuel: Entity;
-  /** Info: an asteroid outside the belt. */ readonly AsteroidLeftBelt: Entity;
-}
 
 /** Defines the demo's alerts at the root scope (idempotent); returns their entities. */
 export function defineDemoAlerts(demo: Demo): DemoAlerts {
@@ -34,7 +26,7 @@ export function defineDemoAlerts(demo: Demo): DemoAlerts {
     }),
     AsteroidLeftBelt: defineAlert(w, 'AsteroidLeftBelt', {
       query: 'Asteroid, OutOfBelt, Position', severity: 'Info', intervalFrames,
-      message: 'asteroid $this left the belt, now at ({Position.x:1}, {Position.y:1}, {Position.z:1})',
+      message: 'asteroid $name left the belt, now at ({Position.x:1}, {Position.y:1}, {Position.z:1})',
       brief: 'An asteroid outside the belt between Mars and Jupiter',
     }),
   };

@@ -1,64 +1,22 @@
 // createDemo: the whole demo scene in a world — components, the solar system, the fleet, the
 // asteroid belt, systems in four phases, named queries and (with the monitor) alerts.
-import { CachedQuery } from '../../shared/app';
-import type { Entity, World } from '../../shared/ecs';
+import type { World } from '../../shared/ecs';
+import { CachedQuery } from '../../shared/pipeline';
 import { hasMonitor } from '../../shared/monitor';
 import { namedQuery } from '../../shared/query';
 import { createAsteroids, MAX_ASTEROIDS } from './asteroids';
-import { registerComponents, type DemoIds } from './components';
-import { defineDemoAlerts, type DemoAlerts } from './demo-alerts';
+import { registerComponents } from './components';
+import { defineDemoAlerts } from './demo-alerts';
+import type { Demo, DemoOptions, DemoSystems } from './demo-types';
 import { createFleet } from './fleet';
 import { watchLabels } from './meta';
 import { addMotionSystems } from './motion-systems';
-import { defineDemoQueries, type DemoQueries } from './named-queries';
+import { defineDemoQueries } from './named-queries';
 import { addOrbitSystems } from './orbit-systems';
 import { createRng } from './rng';
 import { createSolarSystem } from './solar-system';
 import { addTravelSystems } from './travel-systems';
 import { addWatchSystems } from './watch-systems';
-
-/** Options of createDemo. */
-export interface DemoOptions {
-  /** Seed of the scene's random generator (default 1); the same seed builds the same scene. */
-  seed?: number;
-  /** Number of anonymous asteroids in the belt (default 3000, at most 1,000,000). */
-  asteroids?: number;
-  /** Number of ships Ship1… (default 12, at most 1000). */
-  ships?: number;
-  /** Define the demo's alerts (default: when the monitor module is already imported). */
-  alerts?: boolean;
-}
-
-/** The systems of the demo, by name, in run order. */
-export interface DemoSystems {
-  readonly OrbitPlanets: Entity; readonly OrbitMoons: Entity;
-  readonly Travel: Entity; readonly Gravity: Entity; readonly Move: Entity; readonly Rotate: Entity;
-  readonly Dock: Entity; readonly FuelGauge: Entity; readonly BeltWatch: Entity;
-}
-
-/** A built demo scene. */
-export interface Demo {
-  readonly world: World;
-  readonly seed: number;
-  /** Component and tag ids. */
-  readonly ids: DemoIds;
-  readonly sun: Entity;
-  /** Planets, innermost first (also the ships' route). */
-  readonly planets: readonly Entity[];
-  readonly moons: readonly Entity[];
-  /** The SpaceShip prefab. */
-  readonly spaceShip: Entity;
-  /** Ship1…ShipN. */
-  readonly ships: readonly Entity[];
-  /** Number of asteroids created, and the first and last of them (0 when none). */
-  readonly asteroids: { readonly count: number; readonly first: Entity; readonly last: Entity };
-  readonly systems: DemoSystems;
-  readonly queries: DemoQueries;
-  /** Alert entities, once defined (see defineDemoAlerts). */
-  alerts: DemoAlerts | undefined;
-  /** The Renderables query, cached: what packFrame and metaMessage walk. */
-  readonly renderables: CachedQuery;
-}
 
 function checkCount(what: string, value: number, max: number): number {
   if (!Number.isInteger(value) || value < 0 || value > max) {

@@ -1,7 +1,8 @@
 // Public exports of the demo simulation: the scene, its frame packing and meta messages.
-export { createDemo, type Demo, type DemoOptions, type DemoSystems } from './demo';
+export { createDemo } from './demo';
+export type { Demo, DemoOptions, DemoSystems, DemoAlerts } from './demo-types';
 export { SHAPE_NAMES, type DemoIds, type ShapeName } from './components';
-export { defineDemoAlerts, ALERT_INTERVAL_FRAMES, type DemoAlerts } from './demo-alerts';
+export { defineDemoAlerts, ALERT_INTERVAL_FRAMES } from './demo-alerts';
 export { RENDERABLES_EXPR, SHIPS_HEADING_TO_EXPR, type DemoQueries } from './named-queries';
 export { packFrame, drawnEntities, type PackOptions } from './pack-frame';
 export { metaMessage, metaVersion, DEFAULT_TITLE } from './meta';

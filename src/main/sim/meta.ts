@@ -2,7 +2,7 @@
 // and a cheap version number that changes when any of that may have changed.
 import { makePair, type World } from '../../shared/ecs';
 import type { MetaEntity, MetaMessage } from '../../shared/protocol';
-import type { Demo } from './demo';
+import type { Demo } from './demo-types';
 
 /** Title used when the World has no doc name. */
 export const DEFAULT_TITLE = 'Solar system demo';

@@ -1,6 +1,6 @@
 // OnUpdate: the Sun's gravity on asteroids, integration of velocities, and spinning bodies.
 // These run over every asteroid, so they walk the columns directly (no per-entity get/set).
-import { addSystem, type SystemIter } from '../../shared/app';
+import { addSystem, type SystemIter } from '../../shared/pipeline';
 import type { Entity, World } from '../../shared/ecs';
 import { GRAVITY_SOFTENING, SUN_GM } from './catalogue';
 import type { DemoIds } from './components';

@@ -1,6 +1,6 @@
 // PreUpdate: bodies on circular orbits around their parent's position. Planets run before moons,
 // so a moon always circles where its planet is in this frame, not where it was in the last one.
-import { addSystem, type SystemIter } from '../../shared/app';
+import { addSystem, type SystemIter } from '../../shared/pipeline';
 import type { Entity, World } from '../../shared/ecs';
 import type { DemoIds } from './components';
 import { readVec3 } from './lookups';

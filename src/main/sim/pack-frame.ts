@@ -1,10 +1,10 @@
 // Packs the drawn entities into a viewport frame: one pass per matched table of the Renderables
 // query, copying columns into the frame's sections (no per-entity get or object).
-import { pipelineOf } from '../../shared/app';
+import { pipelineOf } from '../../shared/pipeline';
 import { makePair, type ColumnViews, type Entity, type Table, type World } from '../../shared/ecs';
 import { FrameFlag, SHAPE_COUNT, type FrameWriter } from '../../shared/protocol';
 import type { QueryResult } from '../../shared/query';
-import type { Demo } from './demo';
+import type { Demo } from './demo-types';
 import { eulerToQuaternion } from './quaternion';
 
 /** Header values of a packed frame; each defaults to the world's pipeline (frame number, simulated seconds) or 60 fps. */

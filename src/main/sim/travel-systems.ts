@@ -1,7 +1,7 @@
 // Ships: Travel (OnUpdate) steers each ship towards its (TravellingTo, <target>) and burns fuel;
 // Dock (OnValidate) refuels ships that arrived and sends them on, and gives a destination to
 // ships without a usable one (none yet, target deleted or disabled).
-import { addSystem, type SystemIter } from '../../shared/app';
+import { addSystem, type SystemIter } from '../../shared/pipeline';
 import type { Entity, World } from '../../shared/ecs';
 import type { DemoIds } from './components';
 import { readMember, readVec3 } from './lookups';

@@ -1,7 +1,7 @@
 // PostUpdate: systems that keep the tags the alerts look for. A query cannot compare member
 // values, so a ship low on fuel or a stray asteroid is marked with a tag the moment it happens
 // and unmarked the moment it is fixed (for example through PUT /set).
-import { addSystem, type SystemIter } from '../../shared/app';
+import { addSystem, type SystemIter } from '../../shared/pipeline';
 import type { Entity, World } from '../../shared/ecs';
 import { BELT, BELT_MARGIN } from './catalogue';
 import type { DemoIds } from './components';

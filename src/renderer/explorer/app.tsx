@@ -1,11 +1,12 @@
-// The explorer app: connection, the view in the address (selected entity, query, panels, stats
-// period — back/forward step through selections), keyboard shortcuts and the panel layout.
+// The explorer app: connection, the view in the address (layout, selected entity, query, panels,
+// stats period — back/forward step through selections), keyboard shortcuts and the layouts:
+// explore (tree | inspector | query) and statistics (across the page).
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Connection } from './connect';
 import { InspectorPanel } from './inspector';
 import { Layout } from './layout';
 import { QueryPanel } from './query';
-import { readViewState, writeViewState, type PanelName, type ViewState } from './state';
+import { readViewState, rememberEntity, writeViewState, type LayoutName, type PanelName, type ViewState } from './state';
 import { StatsPanel } from './stats';
 import { TitleBar } from './title-bar';
 import { TreePanel } from './tree';
@@ -45,18 +46,20 @@ export function App({ connection }: AppProps) {
   }, []);
 
   const openEntity = useCallback((path: string) => {
+    try { rememberEntity(localStorage, path); } catch { /* no storage: no history */ }
     setView((v) => {
-      if (v.entity === path) return v;
+      if (v.entity === path && v.layout === 'explore') return v;
       push.current = true;
       const panels: PanelName[] = v.panels.includes('inspector') ? v.panels : [...v.panels, 'inspector'];
-      return { ...v, entity: path, panels };
+      return { ...v, layout: 'explore', entity: path, panels };
     });
   }, []);
+  const setLayout = useCallback((layout: LayoutName) => setView((v) => (v.layout === layout ? v : { ...v, layout })), []);
   const closeEntity = useCallback(() => setView(({ entity: _, ...rest }) => rest), []);
   const setQuery = useCallback((q: string) => setView((v) => (q ? { ...v, q } : (({ q: _, ...rest }) => rest)(v))), []);
   const runQuery = useCallback((q: string) => {
     focusQuery.current = true;
-    setView((v) => ({ ...v, q, panels: v.panels.includes('query') ? v.panels : [...v.panels, 'query'] }));
+    setView((v) => ({ ...v, q, layout: 'explore', panels: v.panels.includes('query') ? v.panels : [...v.panels, 'query'] }));
   }, []);
   const togglePanel = useCallback((p: PanelName) => {
     setView((v) => ({ ...v, panels: v.panels.includes(p) ? v.panels.filter((x) => x !== p) : [...v.panels, p] }));
@@ -76,7 +79,7 @@ export function App({ connection }: AppProps) {
         if (queryInput.current) queryInput.current.focus();
         else {
           focusQuery.current = true;
-          setView((v) => ({ ...v, panels: [...v.panels, 'query'] }));
+          setView((v) => ({ ...v, layout: 'explore', panels: v.panels.includes('query') ? v.panels : [...v.panels, 'query'] }));
         }
       }
     };
@@ -89,14 +92,19 @@ export function App({ connection }: AppProps) {
     <ClientContext.Provider value={client}>
       <OpenEntityContext.Provider value={openEntity}>
         <div class="app">
-          <TitleBar panels={view.panels} onTogglePanel={togglePanel} warning={config.warning} />
-          <Layout
-            panels={view.panels}
-            tree={<TreePanel selected={view.entity} onOpen={openEntity} />}
-            inspector={<InspectorPanel path={view.entity} onClose={closeEntity} onRunQuery={runQuery} />}
-            query={<QueryPanel text={view.q ?? ''} onText={setQuery} inputRef={queryInput} />}
-            stats={<StatsPanel period={view.period} onPeriod={(period) => setView((v) => ({ ...v, period }))} />}
-          />
+          <TitleBar layout={view.layout} onLayout={setLayout} panels={view.panels} onTogglePanel={togglePanel} warning={config.warning} />
+          {view.layout === 'stats' ? (
+            <main class="layout layout-stats">
+              <StatsPanel period={view.period} onPeriod={(period) => setView((v) => ({ ...v, period }))} />
+            </main>
+          ) : (
+            <Layout
+              panels={view.panels}
+              tree={<TreePanel selected={view.entity} onOpen={openEntity} />}
+              inspector={<InspectorPanel path={view.entity} onClose={closeEntity} onRunQuery={runQuery} />}
+              query={<QueryPanel text={view.q ?? ''} onText={setQuery} inputRef={queryInput} />}
+            />
+          )}
         </div>
       </OpenEntityContext.Provider>
     </ClientContext.Provider>

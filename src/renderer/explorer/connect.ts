@@ -1,6 +1,6 @@
 // Builds the page's REST client from its address: HTTP to the page's origin or ?host, or the
 // desktop app's bridge (window.ecsHost) unless ?remote=true.
-import type { HostBridge } from '../../shared/protocol/host-bridge';
+import type { HostBridge } from '../../shared/protocol/bridge';
 import { RestClient, bridgeTransport, connectionConfig, httpTransport, type ConnectionConfig } from './client';
 
 /** The REST client of the page and how it connects. */

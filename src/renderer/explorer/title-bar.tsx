@@ -1,15 +1,17 @@
 // The title bar: the application title (the World's doc name), the connection state, the
-// monitor's load meter when the World has one, and the panel switches.
+// monitor's load meter when the World has one, the layout switcher (Explore / Statistics) and, in
+// the explore layout, the panel switches.
 import { useEffect, useState } from 'preact/hooks';
 import { WORLD_URL, type EntityReply, type RestClient } from './client';
-import { PANEL_NAMES, type PanelName } from './state';
+import { LAYOUT_NAMES, PANEL_NAMES, type LayoutName, type PanelName } from './state';
 import { useClient, useRest } from './ui';
-import { formatSeconds } from './stats/stats-series';
+import { formatSeconds } from './stats';
 
 /** Title, state and load of the World, re-read every 2 s. */
 export const WORLD_POLL_MS = 2000;
 
-const PANEL_TITLES: Record<PanelName, string> = { tree: 'Entities', inspector: 'Inspector', query: 'Query', stats: 'Statistics' };
+const PANEL_TITLES: Record<PanelName, string> = { tree: 'Entities', inspector: 'Inspector', query: 'Query' };
+const LAYOUT_TITLES: Record<LayoutName, string> = { explore: 'Explore', stats: 'Statistics' };
 
 function useConnectionState(client: RestClient) {
   const [, setTick] = useState(0);
@@ -26,6 +28,8 @@ function worldSummary(reply: EntityReply | undefined): Record<string, unknown> |
 
 /** Props of TitleBar. */
 export interface TitleBarProps {
+  layout: LayoutName;
+  onLayout(layout: LayoutName): void;
   panels: readonly PanelName[];
   onTogglePanel(p: PanelName): void;
   /** A problem with the address parameters. */
@@ -33,7 +37,7 @@ export interface TitleBarProps {
 }
 
 /** The title bar. */
-export function TitleBar({ panels, onTogglePanel, warning }: TitleBarProps) {
+export function TitleBar({ layout, onLayout, panels, onTogglePanel, warning }: TitleBarProps) {
   const client = useClient();
   const { state, error } = useConnectionState(client);
   const world = useRest<EntityReply>(WORLD_URL, { intervalMs: WORLD_POLL_MS });
@@ -68,13 +72,22 @@ export function TitleBar({ panels, onTogglePanel, warning }: TitleBarProps) {
           <span class="mono">{formatSeconds(frame)}</span>
         </div>
       ) : null}
-      <nav class="panel-toggles" aria-label="Panels">
-        {PANEL_NAMES.map((p) => (
-          <button key={p} type="button" class={panels.includes(p) ? 'on' : ''} aria-pressed={panels.includes(p)} onClick={() => onTogglePanel(p)}>
-            {PANEL_TITLES[p]}
+      {layout === 'explore' ? (
+        <nav class="panel-toggles" aria-label="Panels" title="Show or hide a panel">
+          {PANEL_NAMES.map((p) => (
+            <button key={p} type="button" class={panels.includes(p) ? 'on' : ''} aria-pressed={panels.includes(p)} onClick={() => onTogglePanel(p)}>
+              <span class="check" aria-hidden="true">{panels.includes(p) ? '✓' : ''}</span>{PANEL_TITLES[p]}
+            </button>
+          ))}
+        </nav>
+      ) : null}
+      <div class="layout-switch" role="tablist" aria-label="Layout">
+        {LAYOUT_NAMES.map((l) => (
+          <button key={l} type="button" role="tab" aria-selected={layout === l} class={layout === l ? 'on' : ''} onClick={() => onLayout(l)}>
+            {LAYOUT_TITLES[l]}
           </button>
         ))}
-      </nav>
+      </div>
     </header>
   );
 }

@@ -1,5 +1,5 @@
 // The desktop app's preload bridge, when the page runs inside it.
-import type { HostBridge } from '../../shared/protocol/host-bridge';
+import type { HostBridge } from '../../shared/protocol/bridge';
 
 /** window.ecsHost in the desktop app; undefined in a browser. */
 export function hostBridge(): HostBridge | undefined {

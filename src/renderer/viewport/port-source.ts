@@ -1,5 +1,5 @@
 // Frames over the MessagePort that the desktop app's preload hands to the page.
-import { FRAMES_PORT_MESSAGE } from '../../shared/protocol/host-bridge';
+import { FRAMES_PORT_MESSAGE } from '../../shared/protocol/bridge';
 import { routeFrameMessage } from './frame-inbox';
 import type { FrameSinks, FrameSource } from './frame-source';
 

@@ -1,7 +1,7 @@
-// Public API of the app layer: systems, the pipeline and the app runner.
+// Public API of the app layer: the app runner (target rate, time control) and its title. Systems,
+// the pipeline and cached queries live in ../pipeline; they are re-exported here because an app
+// is written with both.
 export { App, runApp, type AppOptions, type FrameHook, type Clock } from './run-app';
-export { Pipeline, pipelineOf, addSystem, type SystemOptions, type SystemStats, type SystemRecord, type FrameStats } from './pipeline';
-export { SystemIter } from './system-iter';
-export { CachedQuery } from './cached-query';
 export { titleFromArgs } from './title';
+export { Pipeline, pipelineOf, addSystem, SystemIter, CachedQuery, type SystemOptions, type SystemStats, type SystemRecord, type FrameStats } from '../pipeline';
 export { createTimeControl, planTick, MAX_TIME_SCALE, type TimeControlValue, type TickPlan } from './time-control';

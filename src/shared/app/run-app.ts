@@ -4,7 +4,7 @@
 import type { World } from '../ecs';
 import { importMonitor } from '../monitor';
 import { cancelTimer, now, setTimer } from '../platform';
-import { pipelineOf, type FrameStats, type Pipeline } from './pipeline';
+import { pipelineOf, type FrameStats, type Pipeline } from '../pipeline';
 import { titleFromArgs } from './title';
 import { createTimeControl, planTick } from './time-control';
 import type { Entity } from '../ecs';

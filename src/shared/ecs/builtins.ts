@@ -1,11 +1,32 @@
 // Bootstrap of the built-in modules every world has: ecs.core, ecs.doc, ecs.meta, ecs.pipeline,
 // ecs.system, ecs.rest. Built-ins are entities like any other (named, listable, inspectable) but
 // cannot be deleted.
+import type { ComponentInfo } from './component';
 import type { CoreIds } from './core-ids';
 import { PHASE_NAMES } from './core-ids';
-import { entityIndex, makePair, type Entity } from './ids';
+import { entityIndex, makePair, type Entity, type Id } from './ids';
 import { makeSchema, type SchemaSpec } from './schema';
-import type { World } from './world';
+import type { Table } from './table';
+
+/** What marking built-ins needs of a world (the World has it; declared here so this file does not import world.ts). */
+export interface BuiltinMarks {
+  /** Entity indices of built-in entities. */
+  readonly builtin: Set<number>;
+  childrenOf(e: Entity): readonly Entity[];
+}
+
+/** What the bootstrap needs of a world: the World has all of it. */
+interface BootstrapTarget extends BuiltinMarks {
+  core: CoreIds;
+  readonly components: Map<number, ComponentInfo>;
+  readonly tables: ReadonlyMap<number, Table>;
+  newEntity(opts?: { low?: boolean }): Entity;
+  add(e: Entity, id: Id): void;
+  set(e: Entity, id: Id, value: unknown): void;
+  setName(e: Entity, name: string | undefined): void;
+  setDoc(e: Entity, field: 'brief', text: string): void;
+  componentInfo(id: Id): ComponentInfo | undefined;
+}
 
 const BUILTIN_COMPONENTS: Record<'Component' | 'Description' | 'MetaType' | 'Rest', SchemaSpec> = {
   Component: { size: 'i32', alignment: 'i32' },
@@ -15,7 +36,7 @@ const BUILTIN_COMPONENTS: Record<'Component' | 'Description' | 'MetaType' | 'Res
 };
 
 /** Creates the built-in entities and sets `world.core`. */
-export function bootstrap(world: World): void {
+export function bootstrap(world: BootstrapTarget): void {
   const low = () => world.newEntity({ low: true });
   const ent = () => world.newEntity();
   // Components take low ids, so they sort first in every type (as in the reference engine).
@@ -108,12 +129,12 @@ export function bootstrap(world: World): void {
   markBuiltins(world);
 }
 
-function markBuiltins(world: World): void {
+function markBuiltins(world: BootstrapTarget): void {
   for (const table of world.tables.values()) for (const e of table.entities) world.builtin.add(entityIndex(e));
 }
 
 /** Marks a module and everything under it as built-in (modules imported later call this). */
-export function markBuiltinTree(world: World, root: Entity): void {
+export function markBuiltinTree(world: BuiltinMarks, root: Entity): void {
   world.builtin.add(entityIndex(root));
   for (const child of world.childrenOf(root)) markBuiltinTree(world, child);
 }

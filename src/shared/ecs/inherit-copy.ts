@@ -6,8 +6,22 @@
 // - a copied child's name is already taken where the copy lands.
 // The check replays the copying on names only, without changing anything.
 import { EcsError } from './errors';
+import type { CoreIds } from './core-ids';
 import { isPair, type Entity, type Id } from './ids';
-import type { World } from './world';
+
+/** What the check reads of a world (the World has it; declared here so this file does not import world.ts). */
+export interface InheritView {
+  readonly core: CoreIds;
+  childrenOf(e: Entity): readonly Entity[];
+  parentOf(e: Entity): Entity;
+  nameOf(e: Entity): string | undefined;
+  pathOf(e: Entity): string;
+  typeOf(e: Entity): readonly Id[];
+  owns(e: Entity, id: Id): boolean;
+  pair(rel: Entity, target: Entity): Id;
+  pairFirst(id: Id): Entity;
+  pairSecond(id: Id): Entity;
+}
 
 /** Deepest chain of nested inheritance followed; deeper is refused as a likely loop. */
 const MAX_NESTING = 64;
@@ -28,7 +42,7 @@ export function newInheritPlan(): InheritPlan {
 }
 
 /** Bases whose children an (IsA, base) add would copy: base, then every base reached through inheriting descendants. */
-function copiedTrees(world: World, base: Entity): Set<Entity> {
+function copiedTrees(world: InheritView, base: Entity): Set<Entity> {
   const isA = world.core.IsA;
   const sources = new Set<Entity>([base]);
   const pending = [base];
@@ -48,7 +62,7 @@ function copiedTrees(world: World, base: Entity): Set<Entity> {
 }
 
 /** The first of `from` and its ancestors that is in `trees`. */
-function firstIn(world: World, from: Entity, trees: ReadonlySet<Entity>): Entity | undefined {
+function firstIn(world: InheritView, from: Entity, trees: ReadonlySet<Entity>): Entity | undefined {
   for (let cur = from, depth = 0; cur !== 0 && depth < 256; depth++, cur = world.parentOf(cur)) {
     if (trees.has(cur)) return cur;
   }
@@ -59,7 +73,7 @@ function firstIn(world: World, from: Entity, trees: ReadonlySet<Entity>): Entity
  * Replays the copying of `base`'s children into a place whose child names are `names` (updated as
  * copies land); returns why it would fail, or undefined.
  */
-function nameProblem(world: World, base: Entity, names: Set<string>, into: string, depth: number): string | undefined {
+function nameProblem(world: InheritView, base: Entity, names: Set<string>, into: string, depth: number): string | undefined {
   if (depth > MAX_NESTING) return `inheritance is nested more than ${MAX_NESTING} levels deep below '${world.pathOf(base)}'`;
   for (const child of world.childrenOf(base)) {
     const name = world.nameOf(child);
@@ -86,7 +100,7 @@ function nameProblem(world: World, base: Entity, names: Set<string>, into: strin
  * name is taken), as an EcsError to throw; undefined when the add is safe. `plan` carries what
  * earlier ids of the same atomic change will have done.
  */
-export function inheritCopyProblem(world: World, e: Entity, base: Entity, plan: InheritPlan = newInheritPlan()): EcsError | undefined {
+export function inheritCopyProblem(world: InheritView, e: Entity, base: Entity, plan: InheritPlan = newInheritPlan()): EcsError | undefined {
   const id = world.pair(world.core.IsA, base);
   // Inheriting from itself is a plain cycle, refused by the cycle check with its own message.
   if (base === e) return undefined;

@@ -1,10 +1,23 @@
 // The units module (ecs.units): quantities (Duration, Length, …) with their units as children
 // (ecs.units.Duration.Seconds, symbol "s"). Reflected members may name a unit; type_info shows
 // the unit, its symbol and its quantity.
-import { markBuiltinTree } from './builtins';
+import { markBuiltinTree, type BuiltinMarks } from './builtins';
+import type { CoreIds } from './core-ids';
 import { EcsError } from './errors';
-import type { Entity } from './ids';
-import type { World } from './world';
+import type { Entity, Id } from './ids';
+import type { SchemaSpec } from './schema';
+
+/** What the units module needs of a world (the World has it; declared here so this file does not import world.ts). */
+export interface UnitsHost extends BuiltinMarks {
+  readonly core: CoreIds;
+  entity(opts: { name?: string; parent?: Entity }): Entity;
+  component(name: string, schema: SchemaSpec, opts?: { parent?: Entity; brief?: string }): Entity;
+  tag(name: string, opts?: { parent?: Entity; brief?: string }): Entity;
+  add(e: Entity, id: Id): void;
+  set(e: Entity, id: Id, value: unknown): void;
+  lookup(path: string): Entity;
+  pathOf(e: Entity): string;
+}
 
 /** Quantity -> unit name -> symbol. */
 const UNITS: Record<string, Record<string, string>> = {
@@ -29,10 +42,10 @@ export interface UnitInfo {
   readonly quantity: string;
 }
 
-const imported = new WeakMap<World, Map<string, UnitInfo>>();
+const imported = new WeakMap<UnitsHost, Map<string, UnitInfo>>();
 
 /** Imports ecs.units (idempotent) and returns the module entity. */
-export function importUnits(world: World): Entity {
+export function importUnits(world: UnitsHost): Entity {
   const existing = world.lookup('ecs.units');
   if (imported.has(world) && existing) return existing;
   const c = world.core;
@@ -57,7 +70,7 @@ export function importUnits(world: World): Entity {
 }
 
 /** Unit info for a unit path (importing ecs.units when needed); throws for unknown units. */
-export function unitInfo(world: World, path: string): UnitInfo {
+export function unitInfo(world: UnitsHost, path: string): UnitInfo {
   if (!imported.has(world)) importUnits(world);
   const info = imported.get(world)!.get(path);
   if (!info) {
@@ -68,7 +81,7 @@ export function unitInfo(world: World, path: string): UnitInfo {
 }
 
 /** All known unit paths. */
-export function unitPaths(world: World): string[] {
+export function unitPaths(world: UnitsHost): string[] {
   if (!imported.has(world)) importUnits(world);
   return [...imported.get(world)!.keys()];
 }

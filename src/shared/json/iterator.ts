@@ -46,6 +46,8 @@ export interface QueryReplyOptions {
   duration?: boolean;
   /** Top-level `results` (default true). */
   results?: boolean;
+  /** Top-level `count`: entities matched in all (results without entities count one each), whatever offset and limit (default false). */
+  count?: boolean;
   /** Entities to skip, counted across results (default 0). */
   offset?: number;
   /** Most entities to return, counted across results (default 100). */
@@ -82,6 +84,8 @@ class ResultWriter {
   private readonly varCount: number;
   private readonly noData: boolean[];
   private readonly nameId: Id;
+  /** What matched in all, counted when `count` is asked for. */
+  total = 0;
 
   constructor(private readonly world: World, private readonly query: Query, private readonly o: QueryReplyOptions, private readonly names: (typeof NAMES)[ReplyShape]) {
     this.skip = o.offset ?? 0;
@@ -94,19 +98,22 @@ class ResultWriter {
 
   /** Serializes all results; returns the JSON array text. */
   run(vars: VarValues): string {
-    if (this.remaining > 0) this.query.each((r) => this.result(r), vars);
+    if (this.remaining > 0 || this.o.count) this.query.each((r) => this.result(r), vars);
     return `[${this.chunks.join(',')}]`;
   }
 
   private result(r: QueryResult): boolean {
     const n = r.table ? r.count : 1;
+    this.total += n;
+    // Past the page, only counting goes on.
+    if (this.remaining <= 0) return this.o.count === true;
     if (this.skip >= n) { this.skip -= n; return true; }
     const start = this.skip;
     const take = Math.min(n - start, this.remaining);
     this.skip = 0;
     this.remaining -= take;
     this.chunks.push(this.write(r, start, take));
-    return this.remaining > 0;
+    return this.remaining > 0 || this.o.count === true;
   }
 
   private write(r: QueryResult, start: number, take: number): string {
@@ -215,7 +222,12 @@ export function serializeQuery(world: World, query: Query, o: QueryReplyOptions 
   if (o.type_info) {
     out.push(shape === 'contract' ? `"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f))).join(',')}]` : `"type_info":${typeInfoObjectText(world, fields)}`);
   }
-  if (o.results !== false) out.push(`"results":${new ResultWriter(world, query, o, n).run(vars)}`);
+  if (o.results !== false || o.count) {
+    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n);
+    const results = writer.run(vars);
+    if (o.results !== false) out.push(`"results":${results}`);
+    if (o.count) out.push(`"count":${writer.total}`);
+  }
   if (o.duration) out.push(`"${n.duration}":${formatF64(Math.max(0, (now() - started) / 1000))}`);
   return `{${out.join(',')}}`;
 }

@@ -4,9 +4,7 @@
 // the alert with ecs.alerts.Instance (the message), ecs.metrics.Source (the entity it is about),
 // ecs.metrics.Value (seconds active) and the pair (ecs.alerts.Alert, <severity>). Instances of
 // entities that stopped matching are deleted.
-// Not from '../app' (its index pulls in run-app, which imports the monitor): no import cycle.
-import { CachedQuery } from '../app/cached-query';
-import { pipelineOf } from '../app/pipeline';
+import { CachedQuery, pipelineOf } from '../pipeline';
 import { markBuiltinTree, type Entity, type World } from '../ecs';
 import { compileQuery, type ResultFn } from '../query';
 import { compileTemplate, renderTemplate, type MessageTemplate } from './alert-template';

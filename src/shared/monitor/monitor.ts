@@ -1,7 +1,7 @@
 // The monitor module: importing it into a world (with the app that runs the world) samples world
 // and pipeline statistics at the end of every frame into fixed-size windows, keeps the World's
 // WorldSummary up to date and imports the alerts module. Without it nothing is sampled.
-import type { FrameStats, Pipeline } from '../app';
+import type { FrameStats, Pipeline } from '../pipeline';
 import type { World } from '../ecs';
 import { importAlerts, alertsState, type AlertsState } from './alerts';
 import { WORLD_METRICS } from './metrics';

@@ -1,7 +1,7 @@
 // Per-system statistics: after each frame, every system's time and match counts go into that
 // system's own windows. Windows are allocated when a system appears in the pipeline (not per
 // frame) and dropped when it is deleted.
-import type { SystemRecord } from '../app';
+import type { SystemRecord } from '../pipeline';
 import type { Entity } from '../ecs';
 import { SYSTEM_METRICS } from './metrics';
 import { tidy, Windows } from './windows';

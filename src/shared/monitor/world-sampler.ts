@@ -2,7 +2,7 @@
 // WORLD_METRICS. Everything read per frame is a counter the store keeps anyway (no walks, no
 // allocation); the few numbers that need a walk (empty tables, ids in use by kind, queries and
 // systems) are refreshed once per simulated second and repeated in between.
-import type { FrameStats } from '../app';
+import type { FrameStats } from '../pipeline';
 import { entityIndex, isPair, pairFirstIndex, pairSecondIndex, type World } from '../ecs';
 import { HTTP_COUNTER_NAMES, WORLD_METRICS, metricIndex } from './metrics';
 import { tidy } from './windows';

@@ -1,6 +1,7 @@
 // Public exports of the protocol folder: a plain list of re-exports.
 export * from './frame';
-export * from './host-bridge';
+export * from './bridge';
+export * from './rest-types';
 export * from './rest-params';
 export * from './rest-replies';
 export * from './rest-endpoints';

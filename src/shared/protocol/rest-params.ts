@@ -85,6 +85,7 @@ export function queryParams(maxLimit = DEFAULT_MAX_LIMIT): Readonly<Record<strin
     type_info: bool('add the top-level type_info array (0: no reflection)', false),
     colors: bool('add per-result doc colors of the entities, when any has one', false),
     results: bool('add the results array', true),
+    count: bool('add the top-level count: entities matched in all, whatever offset and limit', false),
   };
 }
 

@@ -55,6 +55,10 @@ export const queryResultSchema = z.object({
   variables: z.array(z.string().nullable()).optional(),
   variable_labels: z.array(z.string().nullable()).optional(),
   variable_ids: z.array(z.number().int().nullable()).optional(),
+  // The same three as the reference names them (--compat flecs-3.2).
+  vars: z.array(z.string().nullable()).optional(),
+  var_labels: z.array(z.string().nullable()).optional(),
+  var_ids: z.array(z.number().int().nullable()).optional(),
   is_set: z.array(z.boolean()).optional(),
   parent: z.string().optional(),
   entities: z.array(entityOrId).optional(),
@@ -69,9 +73,15 @@ export const queryReplySchema = z.object({
   ids: z.array(idPathsSchema).optional(),
   id_labels: z.array(idPathsSchema).optional(),
   variables: z.array(z.string()).optional(),
-  type_info: z.array(typeInfoSchema).optional(),
+  // Aligned with the terms; in compat mode (--compat flecs-3.2) an object keyed by component.
+  type_info: z.union([z.array(typeInfoSchema), z.record(z.string(), typeInfoSchema)]).optional(),
   results: z.array(queryResultSchema).optional(),
   duration: z.number().min(0).optional(),
+  // Compat mode's names for `variables` and `duration`.
+  vars: z.array(z.string()).optional(),
+  eval_duration: z.number().min(0).optional(),
+  /** With count=true: entities matched in all (results without entities count one each), whatever offset and limit. */
+  count: z.number().int().min(0).optional(),
 });
 
 /** A query reply for a malformed query with try=true: the error, status 200. */

@@ -5,7 +5,7 @@ import { queryParams } from '../protocol';
 import { QueryParseError, compileQuery, namedQuery, type Query } from '../query';
 import { paramTable, readParams, type ParamTable } from './params';
 import { parseVars } from './query-vars';
-import { errorReply, okText, shown } from './replies';
+import { errorReply, notFound, okText, shown } from './replies';
 import type { Handler, RestReply, RouteContext } from './types';
 
 type QueryParams = QueryReplyOptions & { q?: string; name?: string; vars?: string; try?: boolean };
@@ -22,7 +22,7 @@ function named(ctx: RouteContext, name: string): { query: Query } | { reply: Res
   const { world } = ctx;
   if (name.trim() === '') return { reply: errorReply(400, "parameter 'name' is empty: give the path of a named query, filter, rule or system") };
   const e = /^\d+$/.test(name) ? (world.isAlive(Number(name)) ? Number(name) : 0) : world.lookup(name);
-  if (e === 0) return { reply: errorReply(404, `no query named ${shown(name)}: give the path of a named query, filter, rule or system (levels separated by '.')`) };
+  if (e === 0) return { reply: notFound(`no query named ${shown(name)}: give the path of a named query, filter, rule or system (levels separated by '.')`) };
   const nq = namedQuery(world, e);
   if (!nq) return { reply: errorReply(400, `${shown(world.pathOf(e))} is not a query, filter, rule or system: use q=<expression> to query it`) };
   return { query: nq.query };

@@ -15,6 +15,13 @@ export function errorReply(status: number, message: string, extra?: Record<strin
   return headers ? { status, headers, body } : { status, body };
 }
 
+/** A 404 for a path that names no entity (or no named query). */
+export function notFound(message: string): RestReply {
+  const reply = errorReply(404, message);
+  reply.notFound = 'entity';
+  return reply;
+}
+
 /** A short quoted form of a user-given value for messages (long values are cut). */
 export function shown(value: string): string {
   return `'${value.length > 80 ? `${value.slice(0, 80)}…` : value}'`;

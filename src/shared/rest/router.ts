@@ -47,7 +47,9 @@ export interface Router {
 }
 
 function unknownEndpoint(method: string, path: string): RestReply {
-  return errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${ENDPOINT_LIST}`);
+  const reply = errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${ENDPOINT_LIST}`);
+  reply.notFound = 'endpoint';
+  return reply;
 }
 
 /** Creates the router of a world. */
@@ -90,7 +92,10 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     }
     // Kept for the same target while nothing changes; a reply that reports time (duration) is not.
     if (cache !== undefined && method === 'GET' && reply.status === 200 && CACHED.has(segment)
-      && target.params.duration === undefined && world.changeCount === before) cache.put(url, Object.freeze(reply));
+      && target.params.duration === undefined && world.changeCount === before) {
+      reply.cacheable = true;
+      cache.put(url, reply);
+    }
     return reply;
   }
 

@@ -1,24 +1,8 @@
-// The router's request and reply shapes. They match the HTTP transport's RestRequest/RestReply/
-// RestHandler (src/main/http/types.ts) structurally, so the transport takes the router as is.
+// The router's options and what its handlers see. Requests and replies are the REST contract's
+// (src/shared/protocol), re-exported here for the router's users.
 import type { World } from '../ecs';
-
-/** One request: method, raw request target (never decoded), lower-case headers. */
-export interface RestRequest {
-  /** Upper-case method (GET, PUT, …). */
-  method: string;
-  /** Raw target, e.g. `/set/Sun&data=%7B...`; parameters start at the first `?` or `&`. */
-  url: string;
-  /** Request headers with lower-case names (unused by the router today). */
-  headers?: Record<string, string | undefined>;
-}
-
-/** A reply: status, extra headers (e.g. `Allow`), JSON text. */
-export interface RestReply {
-  status: number;
-  headers?: Record<string, string>;
-  /** JSON text (errors are `{"error": "..."}`); empty only for 204. */
-  body: string;
-}
+import type { RestReply } from '../protocol';
+export type { RestReply, RestRequest } from '../protocol';
 
 /** Options of the router. */
 export interface RouterOptions {

@@ -72,6 +72,8 @@ export interface QueryReply {
   results?: QueryResult[];
   duration?: number;
   eval_duration?: number;
+  /** With count=true: entities matched in all, whatever offset and limit. */
+  count?: number;
   error?: string;
   position?: number;
 }

@@ -1,6 +1,6 @@
 // How requests reach the app: over HTTP (remote mode, any origin) or through the desktop app's
 // preload bridge (local mode, the same REST router answering in-process).
-import type { HostBridge } from '../../../shared/protocol/host-bridge';
+import type { HostBridge } from '../../../shared/protocol/bridge';
 
 /** A reply as it came: status and body text. */
 export interface RawReply {

@@ -40,7 +40,7 @@ export type QuerySource = { q: string } | { name: string; vars?: readonly (reado
 /** Boolean switches of GET /query (only true ones are sent). */
 export type QueryFlag =
   | 'term_ids' | 'term_labels' | 'ids' | 'id_labels' | 'sources' | 'is_set' | 'values' | 'entity_labels'
-  | 'entity_ids' | 'variable_labels' | 'variable_ids' | 'duration' | 'type_info' | 'colors' | 'try';
+  | 'entity_ids' | 'variable_labels' | 'variable_ids' | 'duration' | 'type_info' | 'colors' | 'try' | 'count';
 
 /** Parameters of GET /query besides its source. */
 export interface QueryParams {
@@ -73,8 +73,12 @@ export function queryUrl(source: QuerySource, params: QueryParams = {}): string 
   return `/query?${parts.join('&')}`;
 }
 
-/** Optional terms that make disabled entities and prefabs match (and report which they are). */
-const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab';
+/**
+ * Optional terms of every tree query: disabled entities and prefabs match too, and the last five
+ * `is_set` flags of each result say which are disabled, prefabs, components, modules and queries
+ * (systems are queries too).
+ */
+export const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query';
 
 /** Query of the root entities (no parent). */
 export const ROOTS_QUERY = `!(ecs.core.ChildOf, *), ${TREE_TAIL}`;
@@ -84,10 +88,11 @@ export function childrenQuery(parent: string): string {
   return `(ecs.core.ChildOf, ${queryRef(parent)}), ${TREE_TAIL}`;
 }
 
-/** Query of the entities whose name contains `text` (quotes and backslashes escaped). */
-export function searchQuery(text: string): string {
-  return `$this ~= "${text.replace(/["\\]/g, (c) => `\\${c}`)}", ${TREE_TAIL}`;
-}
+/** Query of every entity (the tree search filters its names, labels and paths in the page). */
+export const ALL_ENTITIES_QUERY = TREE_TAIL;
+
+/** GET /tables: every table's type and entity count (the tree learns from it which entities have children). */
+export const TABLES_URL = '/tables';
 
 /** GET /query of one tree level (roots, children or search hits), `limit` entities. */
 export function treeLevelUrl(q: string, limit: number): string {

@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import { errorText, setUrl } from '../client';
 import { IdText, useClient } from '../ui';
+import { colorFromHex, colorHex, colorOf } from './color-value';
 import type { IdEntry } from './entity-view';
 import { fieldsOf, valueAt } from './type-fields';
 import { memberSetData, overrideSetData } from './value-edit';
@@ -28,6 +29,8 @@ export function ComponentCard({ entity, entry, inheritedFrom }: ComponentCardPro
   const [overrideError, setOverrideError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const fields = fieldsOf(entry.typeInfo, entry.value);
+  const color = colorOf(entry.value);
+  const [colorError, setColorError] = useState<string | undefined>();
 
   const override = async () => {
     setBusy(true);
@@ -51,6 +54,24 @@ export function ComponentCard({ entity, entry, inheritedFrom }: ComponentCardPro
           </button>
         ) : null}
       </div>
+      {color ? (
+        <div class="color-row">
+          <input
+            type="color"
+            aria-label="Pick a color"
+            value={colorHex(color)}
+            disabled={inheritedFrom !== undefined}
+            onChange={(e) => {
+              const rgb = colorFromHex((e.currentTarget as HTMLInputElement).value, color.scale);
+              if (!rgb) return;
+              setColorError(undefined);
+              client.put(setUrl(entity, { ids: [[...entry.id]], values: [{ ...entry.value, ...rgb }] })).catch((err: unknown) => setColorError(errorText(err)));
+            }}
+          />
+          <span class="mono color-hex">{colorHex(color)}</span>
+          {colorError ? <div class="field-error" role="alert">{colorError}</div> : null}
+        </div>
+      ) : null}
       {fields.length ? (
         <div class="fields">
           {fields.map((spec) => (

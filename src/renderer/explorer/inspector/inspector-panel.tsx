@@ -6,6 +6,8 @@ import { EntityLink, IdText, Note, Panel, RequestError, Swatch, useRest } from '
 import { ComponentCard } from './component-card';
 import { EntityActions } from './entity-actions';
 import { entityTitle, entityView, idKey, type EntityView, type IdEntry } from './entity-view';
+import { RelationsView } from './relations-view';
+import { WorldSummary } from './world-summary';
 
 /** How often the inspected entity is re-read, in ms. */
 export const INSPECTOR_POLL_MS = 1000;
@@ -31,7 +33,7 @@ export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProp
       class="inspector-panel"
       actions={path ? <button type="button" class="icon" title="Close (clear the selection)" onClick={onClose}>✕</button> : null}
     >
-      {!path ? <Note>Select an entity in the tree, a query result, or any entity reference to inspect it.</Note> : null}
+      {!path ? <WorldSummary /> : null}
       {path ? <RequestError error={error} hasData={view !== undefined} prefix={`Cannot show ${path}:`} /> : null}
       {path && loading && !view ? <Note>loading {path}…</Note> : null}
       {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} /> : null}
@@ -54,6 +56,8 @@ function EntityDetails({ path, view, onClose, onRunQuery }: { path: string; view
         {view.link ? <a class="doc-link" href={view.link} target="_blank" rel="noopener noreferrer">{view.link}</a> : null}
         <EntityActions path={path} disabled={view.disabled} onDeleted={onClose} />
       </div>
+
+      <RelationsView view={view} />
 
       {view.alerts.length ? (
         <section class="section alerts">

@@ -2,7 +2,7 @@
 // select, text, entity), its unit, and the result of the last edit (saved, or the error).
 import { useEffect, useState } from 'preact/hooks';
 import { errorText } from '../client';
-import { EntityLink } from '../ui';
+import { EntityLink, formatReadable } from '../ui';
 import type { FieldSpec } from './type-fields';
 import { coerceInput, formatValue } from './value-edit';
 
@@ -73,6 +73,8 @@ export function ValueField({ spec, value, readOnly, onCommit }: ValueFieldProps)
     );
   } else {
     const numeric = spec.kind === 'float' || spec.kind === 'int';
+    // Numbers read rounded; focus (or editing) shows the full value.
+    const display = draft ?? (numeric && typeof value === 'number' ? formatReadable(value) : shown);
     input = (
       <input
         id={id}
@@ -80,10 +82,16 @@ export function ValueField({ spec, value, readOnly, onCommit }: ValueFieldProps)
         type="text"
         inputMode={spec.kind === 'int' ? 'numeric' : numeric ? 'decimal' : undefined}
         spellcheck={false}
-        value={draft ?? shown}
+        value={display}
+        title={numeric && display !== shown ? shown : undefined}
         readOnly={readOnly}
         aria-invalid={status.kind === 'error'}
-        onFocus={() => { if (!readOnly) setDraft(shown); }}
+        onFocus={(e) => {
+          if (readOnly) return;
+          setDraft(shown);
+          const el = e.currentTarget as HTMLInputElement;
+          el.value = shown;
+        }}
         onInput={(e) => setDraft((e.currentTarget as HTMLInputElement).value)}
         onBlur={() => { if (draft !== null && status.kind !== 'saving') void commit(draft); }}
         onKeyDown={(e) => {

@@ -10,7 +10,7 @@ import { QueryBox } from './query-box';
 import { parseQueryInput } from './query-input';
 import { entityCount, flattenQueryReply } from './result-table';
 import { ResultsView } from './results-view';
-import { formatSeconds } from '../stats/stats-series';
+import { formatSeconds } from '../stats';
 
 /** Delay between the last keystroke and validating/running the query, in ms. */
 export const QUERY_DEBOUNCE_MS = 250;
@@ -23,7 +23,7 @@ export const PAGE_SIZES = [25, 50, 100, 200] as const;
 
 /** What the results table asks the server for. */
 export const RESULT_FLAGS: readonly QueryFlag[] = [
-  'term_ids', 'ids', 'sources', 'values', 'type_info', 'entity_labels', 'variable_labels', 'colors', 'duration',
+  'term_ids', 'ids', 'sources', 'values', 'type_info', 'entity_labels', 'variable_labels', 'colors', 'duration', 'count',
 ];
 
 /** Props of QueryPanel. */
@@ -119,13 +119,16 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
         <>
           <div class="results-bar">
             <span class="dim">
-              {count ? `rows ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}` : offset ? 'no more rows' : 'no matches'}
+              <span data-testid="query-count">
+                {count ? `rows ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}` : offset ? 'no more rows' : 'no matches'}
+                {table.total !== undefined && (count || offset) ? ` of ${table.total.toLocaleString('en-US')}` : ''}
+              </span>
               {table.seconds !== undefined ? ` · evaluated in ${formatSeconds(table.seconds)}` : ''}
               {loading ? ' · loading…' : ''}
             </span>
             <span class="pager">
               <button type="button" class="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - limit))}>◀ prev</button>
-              <button type="button" class="small" disabled={count < limit} onClick={() => setOffset(offset + limit)}>next ▶</button>
+              <button type="button" class="small" disabled={table.total !== undefined ? offset + count >= table.total : count < limit} onClick={() => setOffset(offset + limit)}>next ▶</button>
               <select aria-label="Rows per page" value={String(limit)} onChange={(e) => setLimit(Number((e.currentTarget as HTMLSelectElement).value))}>
                 {PAGE_SIZES.map((n) => <option key={n} value={String(n)}>{n} / page</option>)}
               </select>

@@ -2,10 +2,14 @@
 // matched entity (or per result when the query has no $this), columns for variables and for each
 // term's matched id, source and value members ("Position.x").
 import { childPath, evalSeconds, variableNames, type IdPath, type QueryReply, type QueryResult } from '../client';
+import { formatReadable, shortIdText, shortName, shortenPaths } from '../ui';
 
 /** One table cell: its text, and the entity it names (clicking opens it) if any. */
 export interface Cell {
+  /** What the cell shows (numbers rounded, built-ins by short name). */
   text: string;
+  /** The full value, when `text` shortens it (shown on hover). */
+  full?: string;
   /** Dotted path of an entity to open. */
   ref?: string;
   /** Right-aligned numbers, dim "—" for nothing. */
@@ -15,7 +19,10 @@ export interface Cell {
 /** A column: `group` is the term ("Position", "(Eats, $food)") or "Variables". */
 export interface Column {
   key: string;
+  /** The term as the server names it ("(ecs.core.ChildOf, $p)"). */
   group: string;
+  /** The term with built-ins by short name ("(ChildOf, $p)"). */
+  groupShort: string;
   label: string;
 }
 
@@ -46,6 +53,10 @@ export interface ResultTable {
   variables: string[];
   /** Evaluation time in seconds, when the reply has it. */
   seconds?: number;
+  /** Entities matched in all (the reply's `count`), when the reply has it. */
+  total?: number;
+  /** True when some row's entity has a parent (the table then has a Parent column). */
+  hasParent: boolean;
 }
 
 /** How an id reads: "Position" or "(Eats, Apples)". */
@@ -58,10 +69,18 @@ export function idText(id: IdPath | undefined): string {
 export function valueCell(v: unknown, isEntity = false): Cell {
   if (v === undefined) return { text: '—', kind: 'none' };
   if (v === null) return { text: 'null', kind: 'number' };
-  if (typeof v === 'number') return { text: String(v), kind: 'number' };
+  if (typeof v === 'number') {
+    const text = formatReadable(v);
+    return text === String(v) ? { text, kind: 'number' } : { text, full: String(v), kind: 'number' };
+  }
   if (typeof v === 'boolean') return { text: String(v), kind: 'bool' };
-  if (typeof v === 'string') return isEntity && v !== '' && v !== '0' ? { text: v, ref: v, kind: 'text' } : { text: v, kind: 'text' };
+  if (typeof v === 'string') return isEntity && v !== '' && v !== '0' ? refCell(v) : { text: v, kind: 'text' };
   return { text: JSON.stringify(v), kind: 'text' };
+}
+
+/** A cell naming an entity: built-ins by short name, the full path on hover. */
+function refCell(path: string, text = shortName(path)): Cell {
+  return text === path ? { text, ref: path, kind: 'text' } : { text, full: path, ref: path, kind: 'text' };
 }
 
 /** Leaf members of a value: {"p": {"x": 1}} -> [["p.x", 1]]; arrays and scalars stay whole. */
@@ -130,7 +149,7 @@ export function flattenQueryReply(reply: QueryReply): ResultTable {
         // null (or 0, from older servers): an optional term left the variable unbound.
         cells[`var.${name}`] = v === undefined || v === null || v === 0 || v === '*'
           ? { text: v === undefined || v === null ? '—' : String(v), kind: 'none' }
-          : { text: label && label !== v && !String(v).endsWith(label) ? `${v} (${label})` : String(v), ref: String(v), kind: 'text' };
+          : refCell(String(v), label && label !== v && !String(v).endsWith(label) ? `${shortName(String(v))} (${label})` : shortName(String(v)));
       });
       for (let t = 0; t < termCount; t++) {
         const id = r.ids?.[t];
@@ -138,12 +157,15 @@ export function flattenQueryReply(reply: QueryReply): ResultTable {
           const text = idText(id);
           if (text !== headers[t]) showId[t] = true;
           const target = id.length === 2 && id[1] !== '*' && id[1] !== '_' && !id[1]!.startsWith('$') ? id[1] : undefined;
-          cells[`t${t}.id`] = target ? { text, ref: target, kind: 'text' } : { text, kind: 'text' };
+          const short = shortIdText(id);
+          const cell: Cell = short === text ? { text, kind: 'text' } : { text: short, full: text, kind: 'text' };
+          if (target) cell.ref = target;
+          cells[`t${t}.id`] = cell;
         }
         const src = r.sources?.[t];
         if (src !== undefined && src !== 0) {
           showSrc[t] = true;
-          cells[`t${t}.src`] = { text: src, ref: src, kind: 'text' };
+          cells[`t${t}.src`] = refCell(src);
         } else if (src === 0) cells[`t${t}.src`] = { text: '$this', kind: 'none' };
         const value = termValue(r, t, row);
         if (value === undefined) continue;
@@ -158,15 +180,30 @@ export function flattenQueryReply(reply: QueryReply): ResultTable {
     }
   });
 
-  const columns: Column[] = variables.map((name) => ({ key: `var.${name}`, group: 'Variables', label: `$${name}` }));
+  const varColumns: Column[] = variables.map((name) => ({ key: `var.${name}`, group: 'Variables', groupShort: 'Variables', label: `$${name}` }));
+  const columns: Column[] = [...varColumns];
   for (let t = 0; t < termCount; t++) {
     const group = headers[t]!;
-    if (showId[t]) columns.push({ key: `t${t}.id`, group, label: 'id' });
-    if (showSrc[t]) columns.push({ key: `t${t}.src`, group, label: 'source' });
-    for (const k of memberKeys[t]!) columns.push({ key: `t${t}.v.${k}`, group, label: k });
+    const groupShort = shortenPaths(group);
+    // An id or source column that only repeats a variable's value in every row adds nothing.
+    if (showId[t] && !repeatsVariable(rows, `t${t}.id`, varColumns)) columns.push({ key: `t${t}.id`, group, groupShort, label: 'id' });
+    if (showSrc[t] && !repeatsVariable(rows, `t${t}.src`, varColumns)) columns.push({ key: `t${t}.src`, group, groupShort, label: 'source' });
+    for (const k of memberKeys[t]!) columns.push({ key: `t${t}.v.${k}`, group, groupShort, label: k });
   }
+  const table: ResultTable = { columns, rows, variables, hasParent: rows.some((r) => r.entity?.parent !== undefined) };
   const seconds = evalSeconds(reply);
-  return seconds === undefined ? { columns, rows, variables } : { columns, rows, variables, seconds };
+  if (seconds !== undefined) table.seconds = seconds;
+  if (typeof reply.count === 'number') table.total = reply.count;
+  return table;
+}
+
+/** True when, in every row, column `key` names the same entity as one variable column. */
+function repeatsVariable(rows: readonly Row[], key: string, vars: readonly Column[]): boolean {
+  if (!rows.length) return false;
+  return vars.some((v) => rows.every((r) => {
+    const a = r.cells[key], b = r.cells[v.key];
+    return a !== undefined && b !== undefined && b.ref !== undefined && a.ref === b.ref;
+  }));
 }
 
 function rowEntity(r: QueryResult, row: number, name: string | number): RowEntity {

@@ -1,3 +1,4 @@
-// Public exports of the explorer's state: the view in the address and the recent queries.
+// Public exports of the explorer's state: the view in the address, recent queries and entities.
 export * from './view-state';
 export * from './recent-queries';
+export * from './recent-entities';

@@ -4,7 +4,8 @@ import { useMemo, useState } from 'preact/hooks';
 import { STATS_PERIODS, statsUrl, type PipelineStatsReply, type StatsPeriod, type WorldStatsReply } from '../client';
 import { EntityLink, ErrorText, Note, Panel, RequestError, useRest } from '../ui';
 import {
-  availableCharts, formatNumber, formatSeconds, lastValue, metricUnit, pipelineSystems, sampleTimes, worldMetrics, type Metric,
+  availableCharts, formatCount, formatNumber, formatSeconds, lastValue, metricUnit, metricUnitLabel, pipelineSystems, sampleTimes, worldMetrics,
+  type Metric,
 } from './stats-series';
 import { UPlotChart } from './uplot-chart';
 
@@ -62,19 +63,19 @@ function WorldCharts({ metrics, times, pinned, onPin }: { metrics: Metric[]; tim
   const chart = (title: string, keys: string[], unit: 'seconds' | 'count', extra?: string) => (
     <div class="chart-card" key={`${title}|${keys.join(',')}`} data-chart={title}>
       <div class="chart-title">{title}{extra ? <span class="dim"> {extra}</span> : null}</div>
-      <UPlotChart times={times} unit={unit} series={keys.map((k) => ({ label: byKey.get(k)!.name, values: byKey.get(k)!.samples.avg }))} />
+      <UPlotChart times={times} unit={unit} height={170} series={keys.map((k) => ({ label: byKey.get(k)!.name, values: byKey.get(k)!.samples.avg }))} />
     </div>
   );
   return (
     <>
       <div class="charts">
         {charts.map((c) => chart(c.title, c.keys, c.unit))}
-        {pinned.filter((k) => byKey.has(k)).map((k) => chart(k, [k], metricUnit(k), byKey.get(k)!.brief))}
+        {pinned.filter((k) => byKey.has(k)).map((k) => chart(`${k} (${metricUnitLabel(k)})`, [k], metricUnit(k), byKey.get(k)!.brief))}
       </div>
       <details class="metrics">
         <summary>All metrics <span class="count">{metrics.length}</span></summary>
         <table class="metric-table">
-          <thead><tr><th>metric</th><th>latest</th><th>min</th><th>max</th><th /></tr></thead>
+          <thead><tr><th>metric</th><th>unit</th><th>latest</th><th>min</th><th>max</th><th /></tr></thead>
           <tbody>
             {metrics.map((m) => {
               const fmt = metricUnit(m.key) === 'seconds' ? formatSeconds : formatNumber;
@@ -84,6 +85,7 @@ function WorldCharts({ metrics, times, pinned, onPin }: { metrics: Metric[]; tim
               return (
                 <tr key={m.key} title={m.brief}>
                   <td class="mono">{m.key}</td>
+                  <td class="dim">{metricUnitLabel(m.key)}</td>
                   <td class="num">{fmt(lastValue(m.samples.avg))}</td>
                   <td class="num">{fmt(mins.length ? Math.min(...mins) : undefined)}</td>
                   <td class="num">{fmt(maxs.length ? Math.max(...maxs) : undefined)}</td>
@@ -115,8 +117,8 @@ function SystemsTable({ reply }: { reply: PipelineStatsReply }) {
                 <td class="num">{formatSeconds(s.meanTime)}</td>
                 <td class="bar-cell"><span class="bar" style={{ width: `${Math.round(((s.meanTime ?? 0) / max) * 100)}%` }} /></td>
                 <td class="num">{formatSeconds(s.lastTime)}</td>
-                <td class="num">{formatNumber(s.entities)}</td>
-                <td class="num">{formatNumber(s.tables)}</td>
+                <td class="num">{formatCount(s.entities)}</td>
+                <td class="num">{formatCount(s.tables)}</td>
               </tr>
             ))}
           </tbody>

@@ -111,10 +111,26 @@ export function formatNumber(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
   const a = Math.abs(v);
   if (a >= 1e7) return `${(v / 1e6).toFixed(1)}M`;
-  if (Number.isInteger(v)) return v.toLocaleString('en-US');
-  if (a >= 100) return v.toFixed(0);
+  if (Number.isInteger(v) || a >= 100) return v.toLocaleString('en-US', { maximumFractionDigits: 0 });
   if (a >= 1) return v.toFixed(1);
   return v.toPrecision(2);
+}
+
+/** A whole count (an average of counts rounded): 6.3 -> "6", 135411 -> "135,411". */
+export function formatCount(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  return Math.round(v).toLocaleString('en-US');
+}
+
+/** Metrics reported as their change per sample (averaged per frame); the others are levels. */
+const COUNTER = /^(commands|http)\.|[._](create_count|delete_count|merge_count|pipeline_build_count|observers_ran|bytes_sent)$/;
+
+/** What a metric's numbers are: "fps", "s" (durations), "per frame" (counters), or "count" (levels). */
+export function metricUnitLabel(key: string): string {
+  if (key === 'performance.fps') return 'fps';
+  if (metricUnit(key) === 'seconds') return 's';
+  if (key === 'http.bytes_sent') return 'bytes per frame';
+  return COUNTER.test(key) ? 'per frame' : 'count';
 }
 
 /** A chart of the stats panel: its metrics and how values read. */
@@ -128,10 +144,10 @@ export interface ChartSpec {
 export const MAIN_CHARTS: readonly ChartSpec[] = [
   { title: 'Frame rate (fps)', keys: ['performance.fps'], unit: 'count' },
   { title: 'Frame time', keys: ['performance.frame_time', 'performance.system_time', 'performance.merge_time'], unit: 'seconds' },
-  { title: 'Entities', keys: ['entities.count', 'entities.not_alive_count'], unit: 'count' },
-  { title: 'Tables', keys: ['tables.count', 'tables.empty_count'], unit: 'count' },
-  { title: 'Commands', keys: ['commands.add_count', 'commands.remove_count', 'commands.set_count', 'commands.delete_count'], unit: 'count' },
-  { title: 'HTTP requests', keys: ['http.request_received_count', 'http.request_handled_error_count'], unit: 'count' },
+  { title: 'Entities (count)', keys: ['entities.count', 'entities.not_alive_count'], unit: 'count' },
+  { title: 'Tables (count)', keys: ['tables.count', 'tables.empty_count'], unit: 'count' },
+  { title: 'Commands (per frame)', keys: ['commands.add_count', 'commands.remove_count', 'commands.set_count', 'commands.delete_count'], unit: 'count' },
+  { title: 'HTTP requests (per frame)', keys: ['http.request_received_count', 'http.request_handled_error_count'], unit: 'count' },
 ];
 
 /** The main charts that have at least one metric in `metrics`, with only those metrics. */

@@ -33,13 +33,25 @@ export function formatAgo(seconds: number): string {
   return `${+(seconds / 86400).toFixed(1)}d`;
 }
 
+/** A y range around [min, max] that leaves room for ticks, also when min === max. */
+export function yRange(min: number | null, max: number | null): [number, number] {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  if (min === max) {
+    const pad = Math.abs(min) * 0.1 || 1;
+    return [min >= 0 && min - pad < 0 ? 0 : min - pad, max + pad];
+  }
+  const pad = (max - min) * 0.1;
+  return [min >= 0 && min - pad < 0 ? 0 : min - pad, max + pad];
+}
+
 function optionsFor(props: UPlotChartProps, width: number): uPlot.Options {
   const fmt = props.unit === 'seconds' ? formatSeconds : formatNumber;
   const axis = { stroke: '#7d8590', grid: { stroke: '#262b33', width: 1 }, ticks: { stroke: '#262b33', width: 1 }, font: '11px system-ui, sans-serif' };
   return {
     width,
     height: props.height ?? 150,
-    scales: { x: { time: false } },
+    // A flat series still gets a y range with several ticks (uPlot pads a single value to ±1 otherwise).
+    scales: { x: { time: false }, y: { range: (_u, min, max) => yRange(min, max) } },
     legend: { show: true, live: true },
     cursor: { drag: { x: false, y: false }, points: { size: 6 } },
     series: [
@@ -50,14 +62,24 @@ function optionsFor(props: UPlotChartProps, width: number): uPlot.Options {
         width: 1.5,
         fill: i === 0 ? `${SERIES_COLORS[0]}1f` : undefined,
         points: { show: false },
-        value: (_u: uPlot, v: number | null) => fmt(v),
+        // Away from the cursor the legend shows the latest value, never a bare dash.
+        value: (u: uPlot, v: number | null, sidx: number, idx: number | null) => fmt(idx === null ? latest(u.data[sidx]) : v),
       })),
     ],
     axes: [
       { ...axis, values: (_u, vals) => vals.map((v) => formatAgo(v)) },
-      { ...axis, size: 64, values: (_u, vals) => vals.map((v) => fmt(v)) },
+      { ...axis, size: 72, values: (_u, vals) => vals.map((v) => fmt(v)) },
     ],
   };
+}
+
+function latest(values: ArrayLike<number | null | undefined> | undefined): number | null {
+  if (!values) return null;
+  for (let i = values.length - 1; i >= 0; i--) {
+    const v = values[i];
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+  }
+  return null;
 }
 
 function dataOf(props: UPlotChartProps): uPlot.AlignedData {
@@ -88,7 +110,10 @@ export function UPlotChart(props: UPlotChartProps) {
   }, [shape]);
 
   useEffect(() => {
-    plot.current?.setData(dataOf(props));
+    const u = plot.current;
+    if (!u) return;
+    u.setData(dataOf(props));
+    if (u.cursor.idx === null || u.cursor.idx === undefined) u.setLegend({}, false);
   }, [props.times, props.series]);
 
   return <div class="chart" ref={host} />;

@@ -1,6 +1,6 @@
-// One tree level (the reply of a roots, children or search query) as a flat list of items. The
-// level queries end in `?ecs.core.Disabled, ?ecs.core.Prefab`, so the last two `is_set` flags of
-// each result say whether its entities are disabled and whether they are prefabs.
+// One tree level (the reply of a roots, children or all-entities query) as a flat list of items.
+// The tree queries end in TREE_TAIL (`?Disabled, ?Prefab, ?Component, ?Module, ?Query`), so the
+// last five `is_set` flags of each result say what its entities are.
 import { childPath, isBuiltinPath, type QueryReply } from '../client';
 
 /** One entity in the tree. */
@@ -17,6 +17,12 @@ export interface TreeItem {
   color?: string;
   disabled: boolean;
   prefab: boolean;
+  /** Has ecs.core.Component (a component type). */
+  component: boolean;
+  /** Has ecs.core.Module. */
+  module: boolean;
+  /** Has ecs.core.Query (a named query or a system). */
+  query: boolean;
   /** Part of the built-in modules (under `ecs`). */
   builtin: boolean;
 }
@@ -26,11 +32,11 @@ export function treeItems(reply: QueryReply): TreeItem[] {
   const out: TreeItem[] = [];
   for (const r of reply.results ?? []) {
     const set = r.is_set ?? [];
-    const disabled = set.length >= 2 && set[set.length - 2] === true;
-    const prefab = set.length >= 1 && set[set.length - 1] === true;
+    const flag = (fromEnd: number) => set.length >= fromEnd && set[set.length - fromEnd] === true;
+    const [disabled, prefab, component, module, query] = [flag(5), flag(4), flag(3), flag(2), flag(1)];
     (r.entities ?? []).forEach((name, i) => {
       const path = childPath(r.parent, name);
-      const item: TreeItem = { path, name, disabled, prefab, builtin: isBuiltinPath(path) };
+      const item: TreeItem = { path, name, disabled, prefab, component, module, query, builtin: isBuiltinPath(path) };
       if (r.parent) item.parent = r.parent;
       const label = r.entity_labels?.[i];
       if (label !== undefined && label !== String(name)) item.label = label;
@@ -40,12 +46,4 @@ export function treeItems(reply: QueryReply): TreeItem[] {
     });
   }
   return out;
-}
-
-/** Roots split into the user's entities and the built-in modules (shown apart, collapsed). */
-export function splitBuiltins(items: readonly TreeItem[]): { user: TreeItem[]; builtin: TreeItem[] } {
-  const user: TreeItem[] = [];
-  const builtin: TreeItem[] = [];
-  for (const it of items) (it.builtin ? builtin : user).push(it);
-  return { user, builtin };
 }

@@ -1,10 +1,16 @@
-// The entity tree panel: the hierarchy from the root, lazily expanded and paged, or — while the
-// search box has text — the entities whose name contains it. Arrow keys move, Enter opens.
+// The entity tree panel: the hierarchy from the root, lazily expanded, or — while the search box
+// has text — the entities whose name, label or path contains it, with their ancestors. Arrow keys
+// move, Enter opens.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ROOTS_QUERY, ancestorPaths, searchQuery } from '../client';
-import { Panel } from '../ui';
-import { BUILTIN_GROUP_KEY, TreeContext, type TreeState } from './tree-context';
+import { ROOTS_QUERY, TABLES_URL, ancestorPaths } from '../client';
+import { Panel, useRest } from '../ui';
+import { tablesIndex } from './tables-index';
+import { TreeContext, type TreeState } from './tree-context';
 import { TreeLevel } from './tree-level';
+import { TreeSearchView } from './tree-search-view';
+
+/** How often GET /tables (which entities have children) is re-read, in ms. */
+export const TABLES_POLL_MS = 3000;
 
 /** Delay between the last keystroke in the search box and the search, in ms. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -32,11 +38,13 @@ export function TreePanel({ selected, onOpen }: TreePanelProps) {
     return () => clearTimeout(t);
   }, [text]);
 
-  // Reveal the selected entity: open its ancestors (and the built-in group for ecs.*).
+  const tables = useRest<unknown>(TABLES_URL, { intervalMs: TABLES_POLL_MS, keep: true });
+  const index = useMemo(() => tablesIndex(tables.data), [tables.data]);
+
+  // Reveal the selected entity: open its ancestors (groups holding it open themselves).
   useEffect(() => {
     if (!selected) return;
     const need = ancestorPaths(selected);
-    if (selected === 'ecs' || selected.startsWith('ecs.')) need.push(BUILTIN_GROUP_KEY);
     setExpanded((s) => (need.every((p) => s.has(p)) ? s : new Set([...s, ...need])));
   }, [selected]);
 
@@ -62,8 +70,8 @@ export function TreePanel({ selected, onOpen }: TreePanelProps) {
   }, []);
 
   const state: TreeState = useMemo(
-    () => ({ expanded, leaves, selected, toggle, setLeaf, open: onOpen }),
-    [expanded, leaves, selected, toggle, setLeaf, onOpen],
+    () => ({ expanded, leaves, index, selected, toggle, setLeaf, open: onOpen }),
+    [expanded, leaves, index, selected, toggle, setLeaf, onOpen],
   );
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -99,7 +107,7 @@ export function TreePanel({ selected, onOpen }: TreePanelProps) {
         }
         break;
       case 'Enter':
-        if (path === BUILTIN_GROUP_KEY) toggle(path);
+        if (row.dataset.group) toggle(path);
         else if (path) onOpen(path);
         break;
       default:
@@ -117,8 +125,8 @@ export function TreePanel({ selected, onOpen }: TreePanelProps) {
         <input
           class="search"
           type="search"
-          placeholder="Search names…"
-          aria-label="Search entities by name"
+          placeholder="Search names, labels, paths…"
+          aria-label="Search entities"
           value={text}
           onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)}
           onKeyDown={(e) => {
@@ -131,7 +139,7 @@ export function TreePanel({ selected, onOpen }: TreePanelProps) {
       <TreeContext.Provider value={state}>
         <div class="tree" role="tree" aria-label="Entity hierarchy" ref={body} onKeyDown={onKeyDown}>
           {search
-            ? <TreeLevel key={`s:${search}`} query={searchQuery(search)} depth={0} flat />
+            ? <TreeSearchView text={search} />
             : <TreeLevel query={ROOTS_QUERY} depth={0} roots />}
         </div>
       </TreeContext.Provider>

@@ -6,3 +6,5 @@ export * from './entity-link';
 export * from './bits';
 export * from './splitter';
 export * from './confirm-dialog';
+export * from './format-number';
+export * from './short-name';

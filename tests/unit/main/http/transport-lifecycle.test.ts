@@ -138,8 +138,8 @@ describe('counters', () => {
   it('count each outcome, sends and body bytes', async () => {
     const bodies: Record<string, RestReply> = {
       '/ok': { status: 200, body: '{"a":1}' },
-      '/nope': { status: 404, body: JSON.stringify({ error: "unknown endpoint '/nope': the endpoints are /entity, /query" }) },
-      '/entity/Nobody': { status: 404, body: JSON.stringify({ error: "entity 'Nobody' not found" }) },
+      '/nope': { status: 404, notFound: 'endpoint', body: JSON.stringify({ error: "unknown endpoint '/nope': the endpoints are /entity, /query" }) },
+      '/entity/Nobody': { status: 404, notFound: 'entity', body: JSON.stringify({ error: "entity 'Nobody' not found" }) },
       '/bad': { status: 400, body: '{"error":"bad"}' },
     };
     const { port, transport } = await start({}, (req) => bodies[req.url.split('?')[0]!]!);

@@ -23,7 +23,7 @@ describe('onUpgrade', () => {
   });
 
   it('answers an upgrade on another path as a plain request (the router\'s reply), then closes', async () => {
-    const { port, transport } = await start({}, (req) => ({ status: 404, body: JSON.stringify({ error: `unknown endpoint '${req.url}'` }) }));
+    const { port, transport } = await start({}, (req) => ({ status: 404, notFound: 'endpoint', body: JSON.stringify({ error: `unknown endpoint '${req.url}'` }) }));
     transport.onUpgrade('/frames', () => { throw new Error('must not be called'); });
     const r = parseRaw(await rawExchange(port, upgradeRequest('/other')));
     expect(r.status).toBe(404);

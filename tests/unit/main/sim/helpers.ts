@@ -1,5 +1,5 @@
 // Shared set-up of the demo tests: a small scene, frame stepping and frame decoding.
-import { pipelineOf } from '../../../../src/shared/app';
+import { pipelineOf } from '../../../../src/shared/pipeline';
 import { isPair, World, type Entity } from '../../../../src/shared/ecs';
 import { decodeFrame, FrameWriter, type FrameView } from '../../../../src/shared/protocol';
 import { createDemo, packFrame, type Demo, type DemoOptions } from '../../../../src/main/sim';

@@ -39,6 +39,19 @@ describe('the demo scene', () => {
     expect(d.asteroids.count).toBe(1234);
   });
 
+  test('asteroids live under the Belt, so the root level of the tree stays short', () => {
+    const d = demo({ asteroids: 1234 });
+    const w = d.world;
+    expect(d.asteroids.belt).toBe(w.lookup('Belt'));
+    expect(compileQuery(w, '(ChildOf, Belt), Asteroid').count()).toBe(1234);
+    expect(compileQuery(w, '(ChildOf, 0), Asteroid').count()).toBe(0);
+    // The roots the reference explorer lists: a few dozen named entities, not thousands of rocks.
+    const roots = compileQuery(w, '(ChildOf, 0)').entities().filter((e) => !w.pathOf(e).startsWith('ecs'));
+    expect(roots.length).toBeLessThan(100);
+    expect(roots).toContain(d.asteroids.belt);
+    expect(roots).toContain(d.sun);
+  });
+
   test('planets orbit the Sun at their radius and moons orbit their planet', () => {
     const d = demo();
     const w = d.world, earth = w.lookup('Sun.Earth'), moon = w.lookup('Sun.Earth.Moon');

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { App, pipelineOf } from '../../../../src/shared/app';
+import { App } from '../../../../src/shared/app';
+import { pipelineOf } from '../../../../src/shared/pipeline';
 import { World, type Entity } from '../../../../src/shared/ecs';
 import { activeAlerts, defineAlert, importAlerts, TemplateError, statsReply, type WorldStatsReply } from '../../../../src/shared/monitor';
 import { compileQuery, QueryParseError } from '../../../../src/shared/query';

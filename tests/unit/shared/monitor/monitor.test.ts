@@ -9,7 +9,8 @@ vi.mock('../../../../src/shared/platform', () => ({
   cancelTimer: () => undefined,
 }));
 
-import { App, addSystem } from '../../../../src/shared/app';
+import { App } from '../../../../src/shared/app';
+import { addSystem } from '../../../../src/shared/pipeline';
 import { World } from '../../../../src/shared/ecs';
 import {
   STATS_CATEGORIES, STATS_PERIODS, StatsError, WORLD_METRICS, isStatsCategory, isStatsPeriod, hasMonitor, importMonitor, monitorFootprint, setHttpCountersSource, statsReply,

@@ -2,6 +2,7 @@
 // differs from the contract (checked against its captures), its limits, and everything else as
 // in contract mode.
 import { describe, expect, test } from 'vitest';
+import { queryReplySchema } from '../../../../src/shared/protocol';
 import { createRouter } from '../../../../src/shared/rest';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
 import { captureBody } from '../../renderer/explorer/capture';
@@ -22,6 +23,7 @@ describe('compat mode flecs-3.2', () => {
     const ours = get(compat, url).body;
     const ref = captureBody<Body>('123-query-pv-term-ids.json');
     expect(ours.type_info).toEqual(ref.type_info);
+    queryReplySchema.parse(ours);
     expect(ours.ids).toEqual(ref.ids);
     expect(get(contract, url).body.type_info).toEqual([{ x: ['float'], y: ['float'] }, { x: ['float'], y: ['float'] }]);
   });
@@ -35,6 +37,7 @@ describe('compat mode flecs-3.2', () => {
     expect(ours.results[0]).toHaveProperty('var_ids');
     expect(ours.results[0]).not.toHaveProperty('variables');
     expect(typeof ours.eval_duration).toBe('number');
+    queryReplySchema.parse(ours);
     expect(ours).not.toHaveProperty('duration');
     const mine = get(contract, '/query?q=Eats(%24this%2C%20%24food)&duration=true').body;
     expect(mine.variables).toEqual(['food']);

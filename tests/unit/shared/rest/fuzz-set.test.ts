@@ -167,7 +167,8 @@ describe('router fuzzing: sequences of changes', () => {
   const READS = ['/world', '/tables', '/query?q=Position%2C%20(IsA%2C%20SpaceShip)&values=true', '/query?name=SpaceShips', '/query?q=(ChildOf%2C%20%24p)%2C%20Position(self%7Cup(IsA))%2C%20%3FMass(up)',
     '/entity/Sun?values=true&base=true&matches=true&refs=*', '/stats/world'];
 
-  test('any sequence of structural changes (IsA, ChildOf, pairs, deletes) keeps every request answered and every read working', () => {
+  // The cap only stops a hung run: on a loaded two-core machine this property takes 15–27 s.
+  test('any sequence of structural changes (IsA, ChildOf, pairs, deletes) keeps every request answered and every read working', { timeout: 90_000 }, () => {
     fc.assert(fc.property(fc.array(request, { minLength: 2, maxLength: 8 }), (urls) => {
       const w = fuzzWorld();
       for (const url of urls) {

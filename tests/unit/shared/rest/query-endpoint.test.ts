@@ -92,6 +92,21 @@ describe('GET /query', () => {
     expect(q('Position', '&offset=-1').status).toBe(400);
   });
 
+  test('count=true adds the number of entities matched in all, whatever offset and limit', () => {
+    const all = flat(q('Dust', '&limit=10000').json).length;
+    expect(all).toBeGreaterThan(100);
+    const page = q('Dust', '&count=true&offset=5&limit=10').json;
+    expect(page.count).toBe(all);
+    expect(flat(page)).toHaveLength(10);
+    expect(q('Dust', '&count=true&limit=0').json).toEqual({ results: [], count: all });
+    expect(q('Dust', '&count=true&results=false').json).toEqual({ count: all });
+    // Off by default: the reply keeps the contract's shape.
+    expect(q('Dust', '&limit=1').json.count).toBeUndefined();
+    // Results without entities (a query on a fixed source) count one each.
+    expect(get('/query?q=Position(Sun.Earth)&count=true').json.count).toBe(1);
+    expect(q('Dust', '&count=maybe').status).toBe(400);
+  });
+
   test('the maximum limit is a router option', () => {
     const small = setup({ maxLimit: 5 });
     expect(small.get('/query?q=Dust&limit=5').status).toBe(200);
@@ -101,12 +116,12 @@ describe('GET /query', () => {
   test('every boolean parameter is checked and switches its field', () => {
     const body = q('Position, ?Mass, (Eats, $food)', '&term_ids=true&term_labels=true&ids=true&id_labels=true&sources=true'
       + '&variables=true&is_set=true&values=true&entities=true&entity_labels=true&entity_ids=true&variable_labels=true'
-      + '&variable_ids=true&duration=true&type_info=true&colors=true').json;
-    expect(Object.keys(body)).toEqual(['ids', 'id_labels', 'variables', 'type_info', 'results', 'duration']);
+      + '&variable_ids=true&duration=true&type_info=true&colors=true&count=true').json;
+    expect(Object.keys(body)).toEqual(['ids', 'id_labels', 'variables', 'type_info', 'results', 'count', 'duration']);
     expect(Object.keys(body.results[1])).toEqual(['ids', 'id_labels', 'sources', 'variables', 'variable_labels', 'variable_ids',
       'is_set', 'parent', 'entities', 'entity_labels', 'entity_ids', 'colors', 'values']);
     const booleans = Object.entries(queryParams()).filter(([, spec]) => spec.expected === "'true' or 'false'").map(([name]) => name);
-    expect(booleans).toHaveLength(18);
+    expect(booleans).toHaveLength(19);
     for (const p of booleans) {
       const r = q('Planet', `&${p}=yes`);
       expect(r.status, p).toBe(400);

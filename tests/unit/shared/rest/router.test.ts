@@ -7,12 +7,14 @@ import { setup } from './helpers';
 const { get, call, router, world } = setup();
 
 describe('router', () => {
-  test('unknown endpoints are 404 "unknown endpoint …" (the transport counts them by that text)', () => {
+  test('unknown endpoints are 404 "unknown endpoint …", marked notFound: endpoint (the transport counts them as not handled)', () => {
     for (const url of ['/foo', '/', '/scope', '/query/x?q=Position', '/tablesXYZ', '/entityX/Sun', 'entity/Sun', '/world/x']) {
       const r = get(url);
       expect(r.status, url).toBe(404);
       expect(r.json.error, url).toMatch(/^unknown endpoint /);
+      expect(router.route('GET', url).notFound, url).toBe('endpoint');
     }
+    for (const url of ['/entity/Nowhere', '/entity/', '/query?name=NoSuchQuery']) expect(router.route('GET', url).notFound, url).toBe('entity');
     expect(call('PUT', '/foo/Sun').json.error).toMatch(/^unknown endpoint 'PUT \/foo\/Sun'/);
   });
 

@@ -5,6 +5,7 @@ import { defineAlert, importMonitor } from '../../../../src/shared/monitor';
 import { statsPipelineReplySchema, statsWorldReplySchema } from '../../../../src/shared/protocol';
 import { createRouter } from '../../../../src/shared/rest';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
+import { captureBody } from '../../renderer/explorer/capture';
 
 function monitored() {
   const ref = buildReferenceWorld();
@@ -28,6 +29,27 @@ describe('/stats with the monitor module', () => {
     expect(get('/stats/world?period=1m').status).toBe(200);
     const pipeline = statsPipelineReplySchema.parse(get('/stats/pipeline').json);
     expect(pipeline.map((s) => ('name' in s ? s.name : 'sync'))).toContain('Move');
+  });
+
+  test('pipeline entries are shaped as the reference\'s (capture 238): systems, each followed by a sync point', () => {
+    const { app, get } = monitored();
+    for (let i = 0; i < 3; i++) app.step(1 / 60);
+    const ours = get('/stats/pipeline?period=1s').json as Record<string, unknown>[];
+    const ref = captureBody<Record<string, unknown>[]>('238-stats-pipeline-period-1s.json');
+    const keys = (e: Record<string, unknown>) => Object.keys(e).sort().join();
+    const refSync = ref.filter((e) => !('name' in e));
+    expect(refSync.length).toBeGreaterThan(0);
+    const oursSync = ours.filter((e) => !('name' in e));
+    expect(oursSync.length).toBeGreaterThan(0);
+    for (const e of oursSync) {
+      expect(keys(e)).toBe(keys(refSync[0]!));
+      expect(typeof e.system_count).toBe(typeof refSync[0]!.system_count);
+      expect(keys(e.commands_enqueued as Record<string, unknown>)).toBe(keys(refSync[0]!.commands_enqueued as Record<string, unknown>));
+    }
+    // Every system is followed by its sync point, and the list ends with one, as the reference's does.
+    ours.forEach((e, i) => { if ('name' in e) expect(ours[i + 1], `after ${String(e.name)}`).not.toHaveProperty('name'); });
+    expect(ref.at(-1)).not.toHaveProperty('name');
+    expect(ours.at(-1)).not.toHaveProperty('name');
   });
 
   test('the entity reply lists active alerts when asked', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ROOTS_QUERY, childrenQuery, entityActionUrl, entityUrl, queryUrl, searchQuery, setUrl, statsUrl, treeLevelUrl,
+  ROOTS_QUERY, childrenQuery, entityActionUrl, entityUrl, queryUrl, ALL_ENTITIES_QUERY, setUrl, statsUrl, treeLevelUrl,
 } from '../../../../../src/renderer/explorer/client/urls';
 
 function params(url: string): URLSearchParams {
@@ -33,20 +33,19 @@ describe('request URLs', () => {
   });
 
   it('queries tree levels with disabled entities and prefabs included', () => {
-    expect(ROOTS_QUERY).toBe('!(ecs.core.ChildOf, *), ?ecs.core.Disabled, ?ecs.core.Prefab');
-    expect(childrenQuery('Sun.Earth')).toBe('(ecs.core.ChildOf, Sun.Earth), ?ecs.core.Disabled, ?ecs.core.Prefab');
-    expect(childrenQuery('Belt.384')).toBe('(ecs.core.ChildOf, 384), ?ecs.core.Disabled, ?ecs.core.Prefab');
+    expect(ROOTS_QUERY).toBe('!(ecs.core.ChildOf, *), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
+    expect(childrenQuery('Sun.Earth')).toBe('(ecs.core.ChildOf, Sun.Earth), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
+    expect(childrenQuery('Belt.384')).toBe('(ecs.core.ChildOf, 384), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
     const p = params(treeLevelUrl(childrenQuery('Sun'), 100));
-    expect(p.get('q')).toBe('(ecs.core.ChildOf, Sun), ?ecs.core.Disabled, ?ecs.core.Prefab');
+    expect(p.get('q')).toBe('(ecs.core.ChildOf, Sun), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
     expect(p.get('is_set')).toBe('true');
     expect(p.get('entity_labels')).toBe('true');
     expect(p.get('colors')).toBe('true');
     expect(p.get('limit')).toBe('100');
   });
 
-  it('searches names with the text quoted and escaped', () => {
-    expect(searchQuery('ar')).toBe('$this ~= "ar", ?ecs.core.Disabled, ?ecs.core.Prefab');
-    expect(searchQuery('a"b\\c')).toBe('$this ~= "a\\"b\\\\c", ?ecs.core.Disabled, ?ecs.core.Prefab');
+  it('searches over the list of every entity, with the same flags', () => {
+    expect(ALL_ENTITIES_QUERY).toBe('?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
   });
 
   it('puts the set payload as encoded JSON in data', () => {

@@ -12,15 +12,38 @@ describe('flattenQueryReply', () => {
     expect(earth.entity).toMatchObject({ name: 'Earth', parent: 'Sun', label: 'The Earth' });
     expect(earth.cells['var.food']).toMatchObject({ ref: 'Apples' });
     expect(earth.cells['t0.v.x']).toEqual({ text: '1', kind: 'number' });
-    expect(earth.cells['t1.v.value']).toEqual({ text: '5.9699997902', kind: 'number' });
+    // About four significant digits shown, the full value on hover.
+    expect(earth.cells['t1.v.value']).toEqual({ text: '5.97', full: '5.9699997902', kind: 'number' });
     // Ship1's Position comes from its prefab: a shared value and a source column.
     const ship = t.rows[0]!;
     expect(ship.cells['t0.v.x']!.text).toBe('1');
     expect(ship.cells['t0.src']).toMatchObject({ text: 'SpaceShip', ref: 'SpaceShip' });
     expect(ship.cells['t1.v.value']).toBeUndefined();
     const keys = t.columns.map((c) => `${c.group}/${c.label}`);
-    expect(keys).toEqual(['Variables/$food', 'Position/source', 'Position/x', 'Position/y', 'Mass/value', '(Eats, *)/id']);
+    // (Eats, $food)'s id only repeats $food in every row: no column of its own.
+    expect(keys).toEqual(['Variables/$food', 'Position/source', 'Position/x', 'Position/y', 'Mass/value']);
     expect(ship.cells['t2.id']).toMatchObject({ text: '(Eats, Pears)', ref: 'Pears' });
+  });
+
+  it('collapses id and source columns that repeat a variable, shortens built-ins and reads the total', () => {
+    const reply: QueryReply = {
+      ids: [['ecs.core.ChildOf', '*'], ['Planet']],
+      variables: ['p'],
+      count: 366,
+      results: [
+        { ids: [['ecs.core.ChildOf', 'Sun.Earth'], ['Planet']], sources: [0, 'Sun.Earth'], variables: ['Sun.Earth'], parent: 'Sun.Earth', entities: ['Moon'] },
+        { ids: [['ecs.core.ChildOf', 'Sun.Mars'], ['Planet']], sources: [0, 'Sun.Mars'], variables: ['Sun.Mars'], parent: 'Sun.Mars', entities: ['Phobos', 'Deimos'] },
+      ],
+    };
+    const t = flattenQueryReply(reply);
+    expect(t.columns.map((c) => `${c.groupShort}/${c.label}`)).toEqual(['Variables/$p']);
+    expect(t.total).toBe(366);
+    expect(t.hasParent).toBe(true);
+    // When the id says more than the variable (a different target per row than $p), it stays.
+    const other = flattenQueryReply({ ...reply, results: [{ ...reply.results![0]!, variables: ['Sun'] }] });
+    expect(other.columns.map((c) => `${c.groupShort}/${c.label}`)).toEqual(['Variables/$p', '(ChildOf, *)/id', 'Planet/source']);
+    expect(other.columns[1]!.group).toBe('(ecs.core.ChildOf, *)');
+    expect(other.rows[0]!.cells['t0.id']).toMatchObject({ text: '(ChildOf, Sun.Earth)', full: '(ecs.core.ChildOf, Sun.Earth)', ref: 'Sun.Earth' });
   });
 
   it('reads our field names (variables, variable_labels, duration) as well as the reference ones', () => {

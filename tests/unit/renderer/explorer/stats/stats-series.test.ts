@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availableCharts, formatNumber, formatSeconds, lastValue, meanValue, metricUnit, pipelineSystems, sampleTimes, worldMetrics,
+  availableCharts, formatCount, formatNumber, formatSeconds, lastValue, meanValue, metricUnit, metricUnitLabel, pipelineSystems, sampleTimes, worldMetrics,
 } from '../../../../../src/renderer/explorer/stats/stats-series';
 import type { PipelineStatsReply, WorldStatsReply } from '../../../../../src/renderer/explorer/client/reply-types';
 import { captureBody } from '../capture';
@@ -18,7 +18,7 @@ describe('stats reshaping', () => {
 
   it('only offers charts for metrics the server has', () => {
     const charts = availableCharts(worldMetrics({ 'entities.count': { avg: [1], min: [1], max: [1] } }));
-    expect(charts.map((c) => c.title)).toEqual(['Entities']);
+    expect(charts.map((c) => c.title)).toEqual(['Entities (count)']);
     expect(charts[0]!.keys).toEqual(['entities.count']);
   });
 
@@ -53,5 +53,19 @@ describe('stats reshaping', () => {
     expect(formatNumber(59.04)).toBe('59.0');
     expect(metricUnit('performance.frame_time')).toBe('seconds');
     expect(metricUnit('entities.count')).toBe('count');
+    // Thousands always grouped, averaged counts whole.
+    expect(formatNumber(1110.4)).toBe('1,110');
+    expect(formatCount(6.3)).toBe('6');
+    expect(formatCount(135411)).toBe('135,411');
+  });
+
+  it('labels each metric with its unit', () => {
+    expect(metricUnitLabel('performance.fps')).toBe('fps');
+    expect(metricUnitLabel('performance.frame_time')).toBe('s');
+    expect(metricUnitLabel('commands.add_count')).toBe('per frame');
+    expect(metricUnitLabel('http.request_received_count')).toBe('per frame');
+    expect(metricUnitLabel('tables.create_count')).toBe('per frame');
+    expect(metricUnitLabel('entities.count')).toBe('count');
+    expect(metricUnitLabel('tables.count')).toBe('count');
   });
 });

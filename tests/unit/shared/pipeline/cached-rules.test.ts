@@ -2,7 +2,7 @@
 // results as evaluating the rule, whatever happens to the entities its variables stand for.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CachedQuery } from '../../../../src/shared/app';
+import { CachedQuery } from '../../../../src/shared/pipeline';
 import { World, type Entity } from '../../../../src/shared/ecs';
 import { compileQuery, type QueryResult } from '../../../../src/shared/query';
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { App, CachedQuery, addSystem, pipelineOf } from '../../../../src/shared/app';
+import { App } from '../../../../src/shared/app';
+import { CachedQuery, addSystem, pipelineOf } from '../../../../src/shared/pipeline';
 import { PHASE_NAMES, World } from '../../../../src/shared/ecs';
 import { compileQuery } from '../../../../src/shared/query';
 

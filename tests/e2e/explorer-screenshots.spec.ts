@@ -1,0 +1,54 @@
+// Each view of the explorer at 1440×900 and 1024×768, with no console error. The pictures go to
+// the test's output folder; with UPDATE_SCREENSHOTS=1 they also replace the README's pictures in
+// docs/screenshots.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { memberField, openExplorer } from './support/explorer';
+
+const SIZES = [{ width: 1440, height: 900 }, { width: 1024, height: 768 }] as const;
+
+async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
+  const path = info.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await info.attach(`${name}.png`, { path, contentType: 'image/png' });
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    const dir = join(process.cwd(), 'docs', 'screenshots');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path, join(dir, `${name}.png`));
+  }
+}
+
+for (const size of SIZES) {
+  test(`screenshots of every view at ${size.width}×${size.height}`, async ({ page }, info) => {
+    await page.setViewportSize(size);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const tag = `${size.width}x${size.height}`;
+
+    // Nothing selected: the World summary.
+    let x = await openExplorer(page);
+    await expect(x.inspector.getByTestId('entity-count')).toHaveText(/\d/);
+    await expect(x.inspector.getByText(/\d+(\.\d)? fps/)).toBeVisible();
+    await shot(page, info, `explorer-summary-${tag}`);
+
+    // An entity and a query.
+    x = await openExplorer(page, `?entity=Sun.Earth&q=${encodeURIComponent('(ChildOf, $p), Planet($p)')}`);
+    await expect(memberField(x, 'Orbit', 'radius')).toBeVisible();
+    await expect(x.results.locator('tbody tr').first()).toBeVisible();
+    await shot(page, info, `explorer-inspect-${tag}`);
+
+    // A search in the tree.
+    await page.getByRole('searchbox', { name: 'Search entities' }).fill('ear');
+    await expect(x.tree.locator('[data-path="Sun.Earth"] mark').first()).toBeVisible();
+    await shot(page, info, `explorer-search-${tag}`);
+
+    // The statistics layout, once the charts have a few seconds of data.
+    await page.getByRole('tablist', { name: 'Layout' }).getByRole('tab', { name: 'Statistics' }).click();
+    await expect(x.stats.locator('canvas').first()).toBeVisible();
+    await page.waitForTimeout(3000);
+    await shot(page, info, `explorer-stats-${tag}`);
+    expect(errors).toEqual([]);
+  });
+}
