@@ -16,6 +16,8 @@ export interface BuiltHost {
     start(): Promise<{ rest: string }>;
     stop(): Promise<void>;
     app: { intervalCount: number; skippedFrames: number; recentIntervals(): number[] };
+    watches: { watcherCount: number };
+    transport: { openStreams: number } | undefined;
   };
   /** The host's command-line parser (`parseHostOptions(argv)`). */
   parseHostOptions: (argv: readonly string[]) => unknown;

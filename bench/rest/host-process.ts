@@ -34,6 +34,8 @@ export interface HostUnderTest {
   frameIntervals(): Promise<number[]>;
   /** Frame intervals and the frames dropped after stalls, both since the last markFrames. */
   frameWindow(): Promise<FrameWindow>;
+  /** Heap bytes in use after a full collection, and the watches and event streams open. */
+  heap(): Promise<{ heapUsed: number; watchers: number; streams: number }>;
   /** True while the process runs. */
   alive(): boolean;
   /** Stops the host (SIGKILL after 2 s); resolves once the process is gone. */
@@ -58,6 +60,10 @@ export async function startHost(options: HostUnderTestOptions = {}): Promise<Hos
     async markFrames() { await child.ask('mark'); },
     async frameIntervals() { return (await frameWindow()).intervals; },
     frameWindow,
+    async heap() {
+      const r = await child.ask('heap');
+      return { heapUsed: Number(r.heapUsed), watchers: Number(r.watchers), streams: Number(r.streams) };
+    },
     alive: () => child.running(),
     stop: () => child.stop(),
   };

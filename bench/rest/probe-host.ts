@@ -5,7 +5,14 @@
 //   { op: 'mark' }       → { frames }            starts a measurement window
 //   { op: 'intervals' }  → { intervals: [ms…], skipped }  frame intervals since the last mark (≤ 1024),
 //                          and frames the loop dropped after a stall since the mark (App.skippedFrames)
+//   { op: 'heap' }       → { heapUsed, watchers, streams }  heap bytes after a full collection, open watches
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadBuiltHost } from './built-host';
+
+// A full collection before reading the heap, so that growth means memory still referenced.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
 import { serveIpc } from './ipc-child';
 
 const RING = 1024; // App keeps this many intervals
@@ -35,7 +42,12 @@ async function main(): Promise<void> {
       const since = Math.min(host.app.intervalCount - markAt, RING, all.length);
       return { intervals: all.slice(all.length - since), skipped: host.app.skippedFrames - skippedAt };
     }
-    throw new Error(`unknown request '${m.op}'; requests are mark, intervals, stop`);
+    if (m.op === 'heap') {
+      collect();
+      collect();
+      return { heapUsed: process.memoryUsage().heapUsed, watchers: host.watches.watcherCount, streams: host.transport?.openStreams ?? 0 };
+    }
+    throw new Error(`unknown request '${m.op}'; requests are mark, intervals, heap, stop`);
   }, () => host.stop());
 }
 

@@ -2,20 +2,12 @@
 // app info, the explorer window, in-process REST requests and the frame MessagePort.
 // A sandboxed preload can require only 'electron', so it imports the one protocol file that has no imports.
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_METHODS, FRAMES_PORT_MESSAGE, HOST_CHANNELS, type HostBridge, type HostReply } from '../shared/protocol/bridge';
-
-// Longest request target the REST transport accepts (64 KiB); longer ones could only fail.
-const MAX_URL_LENGTH = 65_536;
+import { checkBridgeRequest, FRAMES_PORT_MESSAGE, HOST_CHANNELS, type HostBridge, type HostReply } from '../shared/protocol/bridge';
 
 function checkedRequest(method: unknown, url: unknown): Promise<HostReply> {
-  const m = typeof method === 'string' ? method.toUpperCase() : '';
-  if (!BRIDGE_METHODS.includes(m)) {
-    return Promise.reject(new TypeError(`ecsHost.request: method ${JSON.stringify(method)} is not one of ${BRIDGE_METHODS.join(', ')}`));
-  }
-  if (typeof url !== 'string' || !url.startsWith('/') || url.length > MAX_URL_LENGTH) {
-    return Promise.reject(new TypeError(`ecsHost.request: url must be a request target starting with '/' (at most ${MAX_URL_LENGTH} characters), got ${JSON.stringify(String(url).slice(0, 80))}`));
-  }
-  return ipcRenderer.invoke(HOST_CHANNELS.request, m, url) as Promise<HostReply>;
+  const checked = checkBridgeRequest(method, url);
+  if (!checked.ok) return Promise.reject(new TypeError(checked.error));
+  return ipcRenderer.invoke(HOST_CHANNELS.request, checked.method, checked.url) as Promise<HostReply>;
 }
 
 const bridge: HostBridge = {

@@ -21,6 +21,9 @@ import { WatchFeeds } from './watch-feeds';
  */
 export const FRAME_CLOSE_TIMEOUT_MS = 300;
 
+/** Reply header of a PUT: the frame count when the write was applied (watch event ids count the same frames). */
+export const FRAME_HEADER = 'ECS-Frame';
+
 /** Where the host can be reached once started. */
 export interface HostUrls {
   /** Base URL of the REST interface, e.g. http://127.0.0.1:27750 */
@@ -44,6 +47,7 @@ export class Host {
   private socket: FrameSocket | undefined;
   private current: Promise<HostUrls> | undefined;
   private lastMeta = -1;
+  private lastTime = '';
 
   /** `staticRoot` is the folder of the built pages (out/renderer); entries pass it, as only they know where they are. */
   constructor(readonly options: HostOptions, readonly staticRoot: string) {
@@ -66,7 +70,9 @@ export class Host {
    */
   readonly answer = (req: RestRequest): RestReply => {
     this.app.runDueFrame();
-    return this.router(req);
+    const reply = this.router(req);
+    // A write says in which frame it landed: its watchers see it in the event of the next frame.
+    return req.method === 'PUT' ? { ...reply, headers: { ...reply.headers, [FRAME_HEADER]: String(this.app.frameCount) } } : reply;
   };
 
   /** The server being started for the current Rest singleton (undefined when it is removed). */
@@ -113,10 +119,23 @@ export class Host {
     await Promise.all([s?.close(), t?.close()]);
   }
 
+  /** The time control as the viewport shows it, and a key that changes with it. */
+  private timeState(): { paused: boolean; time_scale: number } | undefined {
+    const w = this.world, tc = this.app.TimeControl;
+    const v = tc === 0 ? undefined : w.get<{ paused: boolean; time_scale: number }>(w.core.World, tc);
+    return v === undefined ? undefined : { paused: Boolean(v.paused), time_scale: v.time_scale };
+  }
+
   private publishFrame(): void {
     if (this.frames.subscribers === 0) return;
     const version = metaVersion(this.demo);
-    if (version !== this.lastMeta) { this.lastMeta = version; this.frames.publishMeta(metaMessage(this.demo)); }
+    const time = this.timeState();
+    const timeKey = time === undefined ? '' : `${time.paused}|${time.time_scale}`;
+    if (version !== this.lastMeta || timeKey !== this.lastTime) {
+      this.lastMeta = version;
+      this.lastTime = timeKey;
+      this.frames.publishMeta(time === undefined ? metaMessage(this.demo) : { ...metaMessage(this.demo), time });
+    }
     this.frames.publish(packFrame(this.demo, this.writer));
   }
 

@@ -17,6 +17,9 @@ interface Watcher {
 interface Feed {
   readonly target: string;
   readonly watchers: Set<Watcher>;
+  /** The last reply text the feed parsed, and its parse: next frame's base for most watchers. */
+  parsedText?: string;
+  parsed?: unknown;
 }
 
 const ENDPOINTS = WATCHABLE.map((e) => `${WATCH_PREFIX}${e}`).join(', ');
@@ -105,7 +108,8 @@ export class WatchFeeds {
         let delta = deltas.get(w.base);
         if (!deltas.has(w.base)) {
           parsedNow ??= JSON.parse(now);
-          const d = this.differ.diff(JSON.parse(w.base), parsedNow) as Delta;
+          const base = w.base === feed.parsedText ? feed.parsed : JSON.parse(w.base);
+          const d = this.differ.diff(base, parsedNow) as Delta;
           delta = d === undefined ? undefined : JSON.stringify(d);
           // A delta larger than the reply helps nobody: send the reply.
           if (delta !== undefined && delta.length >= now.length) delta = '';
@@ -118,5 +122,7 @@ export class WatchFeeds {
       w.base = now;
       this.eventsSent++;
     }
+    // The differ does not change its inputs, so this parse can be the base of the next frame's deltas.
+    if (parsedNow !== undefined) { feed.parsedText = now; feed.parsed = parsedNow; }
   }
 }

@@ -5,6 +5,7 @@ import { guardNavigatorLocale, showStartupError } from './boot';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/panels.css';
+import './styles/live.css';
 
 const replaced = guardNavigatorLocale();
 if (replaced !== undefined) console.info(`explorer: the browser language "${replaced}" is not a valid locale; formatting as en-US`);

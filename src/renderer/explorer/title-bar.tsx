@@ -6,6 +6,7 @@ import { WORLD_URL, type EntityReply, type RestClient } from './client';
 import { LAYOUT_NAMES, PANEL_NAMES, type LayoutName, type PanelName } from './state';
 import { useClient, useRest } from './ui';
 import { formatSeconds } from './stats';
+import { TimeControls } from './time-controls';
 
 /** Title, state and load of the World, re-read every 2 s. */
 export const WORLD_POLL_MS = 2000;
@@ -65,6 +66,7 @@ export function TitleBar({ layout, onLayout, panels, onTogglePanel, warning }: T
       {warning ? <div class="conn-error" role="status">{warning}</div> : null}
       {world.error && world.error.kind !== 'network' ? <div class="conn-error" role="status">World: {world.error.message}</div> : null}
       <div class="spacer" />
+      <TimeControls world={world.data} />
       {load !== undefined ? (
         <div class="load" title={`last frame ${formatSeconds(frame)} of a ${formatSeconds(1 / fps!)} budget at ${fps} fps`}>
           <span class="dim">load</span>

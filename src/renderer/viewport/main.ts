@@ -1,7 +1,8 @@
 // The viewport page: draws the frames the host streams (WebSocket in a browser, MessagePort in
 // the desktop app). It owns no simulation state: what it shows is always the last frame drawn.
 import './viewport.css';
-import { decodeFrame, type MetaEntity } from '../../shared/protocol/frame';
+import type { MetaEntity } from '../../shared/protocol/frame';
+import { FrameInbox, sceneRadius } from './frame-inbox';
 import type { FrameSource } from './frame-source';
 import { frameSocketUrl, webSocketSource } from './ws-source';
 import { messagePortSource } from './port-source';
@@ -49,7 +50,7 @@ view.scene.add(marker);
 
 const names = new Map<number, MetaEntity>();
 let title = '';
-let pending: ArrayBuffer | Uint8Array | undefined;
+const inbox = new FrameInbox();
 let framed = false;
 let selectedId: number | undefined;
 let selectedPresent = false;
@@ -78,14 +79,13 @@ function select(id: number | undefined): void {
 overlay.onDeselect = () => select(undefined);
 
 source.start({
-  frame: (data) => {
-    // Only the newest frame matters; older ones that were never drawn are dropped here.
-    pending = data;
-  },
+  // Only the newest frame matters; older ones that were never drawn are dropped by the inbox.
+  frame: (data) => inbox.put(data),
   meta: (meta) => {
     names.clear();
     for (const e of meta.entities) names.set(e.id, e);
     setTitle(meta.title);
+    overlay.setTime(meta.time);
     showSelection();
   },
   state: (s) => overlay.setState(s),
@@ -141,16 +141,13 @@ function updateHover(): void {
 }
 
 function drawPending(): void {
-  const data = pending;
-  pending = undefined;
-  if (data === undefined) return;
-  let frame;
-  try {
-    frame = decodeFrame(data);
-  } catch (e) {
-    overlay.setProblem(`cannot draw a frame from the host: ${(e as Error).message}`);
+  const taken = inbox.take();
+  if (taken.kind === 'none') return;
+  if (taken.kind === 'error') {
+    overlay.setProblem(taken.message);
     return;
   }
+  const frame = taken.frame;
   overlay.setProblem(undefined);
   entities.apply(frame);
   if (!framed && frame.count > 0) {
@@ -165,14 +162,6 @@ function drawPending(): void {
       showSelection();
     }
   }
-}
-
-/** Radius about the origin that holds most of the scene (the 95th percentile, so strays don't shrink it). */
-function sceneRadius(p: Float32Array, n: number): number {
-  const d = new Float32Array(n);
-  for (let i = 0; i < n; i++) d[i] = Math.hypot(p[i * 3]!, p[i * 3 + 1]!, p[i * 3 + 2]!);
-  d.sort();
-  return d[Math.min(n - 1, Math.floor(n * 0.95))]!;
 }
 
 function placeMarker(): void {

@@ -30,6 +30,7 @@ export class Overlay {
   private readonly title: HTMLElement;
   private readonly state: HTMLElement;
   private readonly stats: HTMLElement;
+  private readonly time: HTMLElement;
   private readonly problem: HTMLElement;
   private readonly tooltip: HTMLElement;
   private readonly card: HTMLElement;
@@ -46,6 +47,8 @@ export class Overlay {
     const status = el('div', 'hud-status', hud);
     this.state = el('span', 'hud-state', status);
     this.stats = el('div', 'hud-stats', hud);
+    this.time = el('div', 'hud-time', hud);
+    this.time.hidden = true;
     this.problem = el('div', 'hud-problem', hud);
     this.problem.hidden = true;
     this.tooltip = el('div', 'tooltip', root);
@@ -86,6 +89,14 @@ export class Overlay {
   setStats(fps: number, entities: number, frame: number): void {
     const f = frame < 0 ? 'no frame yet' : `frame ${frame}`;
     this.text(this.stats, `${Math.round(fps)} fps · ${entities.toLocaleString('en-US')} entities · ${f}`);
+  }
+
+  /** Shows that the simulation is paused and at what speed (hidden while it runs at 1×, or without time control). */
+  setTime(time: { paused: boolean; time_scale: number } | undefined): void {
+    const text = time === undefined ? '' : time.paused ? `⏸ paused · speed ${time.time_scale}×` : time.time_scale !== 1 ? `speed ${time.time_scale}×` : '';
+    this.time.hidden = text === '';
+    this.time.dataset.paused = String(time?.paused ?? false);
+    this.text(this.time, text);
   }
 
   /** Shows a problem with the stream (or hides it with undefined). */

@@ -1,6 +1,6 @@
 // Frames over the MessagePort that the desktop app's preload hands to the page.
 import { FRAMES_PORT_MESSAGE } from '../../shared/protocol/bridge';
-import { parseMetaMessage } from '../../shared/protocol/frame';
+import { routeFrameMessage } from './frame-inbox';
 import type { FrameSinks, FrameSource } from './frame-source';
 
 /**
@@ -15,15 +15,7 @@ export function messagePortSource(): FrameSource {
   const attach = (p: MessagePort): void => {
     port?.close();
     port = p;
-    p.onmessage = (e: MessageEvent) => {
-      const data: unknown = e.data;
-      if (typeof data === 'string') {
-        const meta = parseMetaMessage(data);
-        if (meta !== undefined) sinks?.meta(meta);
-      } else if (data instanceof Uint8Array || data instanceof ArrayBuffer) {
-        sinks?.frame(data);
-      }
-    };
+    p.onmessage = (e: MessageEvent) => routeFrameMessage(e.data, sinks);
     sinks?.state('live');
   };
 

@@ -1,5 +1,5 @@
 // Frames over a WebSocket, reconnecting with backoff whenever the host goes away.
-import { parseMetaMessage } from '../../shared/protocol/frame';
+import { routeFrameMessage } from './frame-inbox';
 import type { FrameSinks, FrameSource } from './frame-source';
 
 const FIRST_RETRY_MS = 250;
@@ -36,14 +36,7 @@ export function webSocketSource(url: string): FrameSource {
           attempt = 0;
           sinks.state('live');
         };
-        ws.onmessage = (e: MessageEvent) => {
-          if (typeof e.data === 'string') {
-            const meta = parseMetaMessage(e.data);
-            if (meta !== undefined) sinks.meta(meta);
-          } else if (e.data instanceof ArrayBuffer) {
-            sinks.frame(e.data);
-          }
-        };
+        ws.onmessage = (e: MessageEvent) => routeFrameMessage(e.data, sinks);
         ws.onclose = () => retry();
       };
       const retry = (): void => {

@@ -7,3 +7,4 @@ export * from './connection-config';
 export * from './rest-client';
 export * from './reply-types';
 export * from './urls';
+export * from './watch-hub';

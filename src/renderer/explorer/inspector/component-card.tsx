@@ -5,6 +5,7 @@ import { errorText, setUrl } from '../client';
 import { IdText, useClient } from '../ui';
 import { colorFromHex, colorHex, colorOf } from './color-value';
 import type { IdEntry } from './entity-view';
+import type { PlottedMember } from './member-history';
 import { fieldsOf, valueAt } from './type-fields';
 import { memberSetData, overrideSetData } from './value-edit';
 import { ValueField } from './value-field';
@@ -21,10 +22,12 @@ export interface ComponentCardProps {
   entry: IdEntry;
   /** Path of the base it is inherited from; the card is then read-only with an override action. */
   inheritedFrom?: string;
+  /** Plots a numeric member live (the inspector's member plot); no plot buttons without it. */
+  onPlot?(member: PlottedMember): void;
 }
 
 /** One component with its value fields. */
-export function ComponentCard({ entity, entry, inheritedFrom }: ComponentCardProps) {
+export function ComponentCard({ entity, entry, inheritedFrom, onPlot }: ComponentCardProps) {
   const client = useClient();
   const [overrideError, setOverrideError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -73,8 +76,9 @@ export function ComponentCard({ entity, entry, inheritedFrom }: ComponentCardPro
         </div>
       ) : null}
       {fields.length ? (
-        <div class="fields">
+        <div class={onPlot ? 'fields plottable' : 'fields'}>
           {fields.map((spec) => (
+            <div class="field-row" key={spec.label}>
             <ValueField
               key={spec.label}
               spec={spec}
@@ -84,6 +88,11 @@ export function ComponentCard({ entity, entry, inheritedFrom }: ComponentCardPro
                 await client.put(setUrl(entity, memberSetData(entry.id, spec.path, v, entry.value)));
               }}
             />
+            {!onPlot ? null : spec.kind === 'float' || spec.kind === 'int' ? (
+              <button type="button" class="small plot-button" title={`Plot ${idLabel(entry.id)}.${spec.label} over the last 60 s`}
+                onClick={() => onPlot({ id: entry.id, path: spec.path, label: `${idLabel(entry.id)}.${spec.label}` })}>plot</button>
+            ) : <span />}
+            </div>
           ))}
         </div>
       ) : <div class="dim small-note">no members</div>}

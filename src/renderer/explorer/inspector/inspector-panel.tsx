@@ -1,9 +1,13 @@
 // The inspector: everything about the selected entity — doc fields, state actions, alerts,
 // components (own and inherited per IsA base) with editable values, tags and pairs, and the named
-// queries and systems it matches. Re-reads every second while shown.
+// queries and systems it matches. Follows a watch of the entity when the server offers watches, else
+// re-reads every second; any numeric member can be plotted live.
 import { INSPECTOR_PARTS, entityUrl, type EntityReply } from '../client';
-import { EntityLink, IdText, Note, Panel, RequestError, Swatch, useRest } from '../ui';
+import { EntityLink, IdText, Note, Panel, RequestError, Swatch, useLive } from '../ui';
+import { useEffect, useState } from 'preact/hooks';
 import { ComponentCard } from './component-card';
+import { useMemberHistory, type PlottedMember } from './member-history';
+import { MemberPlot } from './member-plot';
 import { EntityActions } from './entity-actions';
 import { entityTitle, entityView, idKey, type EntityView, type IdEntry } from './entity-view';
 import { RelationsView } from './relations-view';
@@ -24,8 +28,11 @@ export interface InspectorPanelProps {
 
 /** The inspector panel. */
 export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProps) {
-  const { data, error, loading } = useRest<EntityReply>(path ? entityUrl(path, INSPECTOR_PARTS) : null, { intervalMs: INSPECTOR_POLL_MS });
+  const { data, error, loading, watching } = useLive<EntityReply>(path ? entityUrl(path, INSPECTOR_PARTS) : null, { intervalMs: INSPECTOR_POLL_MS });
   const view = data && path ? entityView(data, path) : undefined;
+  const [plotted, setPlotted] = useState<PlottedMember | undefined>(undefined);
+  useEffect(() => setPlotted(undefined), [path]);
+  const samples = useMemberHistory(view, plotted);
   return (
     <Panel
       name="inspector"
@@ -36,15 +43,26 @@ export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProp
       {!path ? <WorldSummary /> : null}
       {path ? <RequestError error={error} hasData={view !== undefined} prefix={`Cannot show ${path}:`} /> : null}
       {path && loading && !view ? <Note>loading {path}…</Note> : null}
-      {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} /> : null}
+      {path && view && plotted ? <MemberPlot member={plotted} samples={samples} watching={watching} onClose={() => setPlotted(undefined)} /> : null}
+      {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} onPlot={setPlotted} watching={watching} /> : null}
     </Panel>
   );
 }
 
-function EntityDetails({ path, view, onClose, onRunQuery }: { path: string; view: EntityView; onClose(): void; onRunQuery(text: string): void }) {
+interface EntityDetailsProps {
+  path: string;
+  view: EntityView;
+  onClose(): void;
+  onRunQuery(text: string): void;
+  onPlot(m: PlottedMember): void;
+  /** True while a watch stream updates the view (false: polling). */
+  watching: boolean;
+}
+
+function EntityDetails({ path, view, onClose, onRunQuery, onPlot, watching }: EntityDetailsProps) {
   const title = entityTitle(view);
   return (
-    <div class="entity" data-entity={view.path}>
+    <div class="entity" data-entity={view.path} data-live={watching ? 'watch' : 'poll'}>
       <div class="entity-head">
         <div class="entity-title">
           {view.color ? <Swatch color={view.color} /> : null}
@@ -74,7 +92,7 @@ function EntityDetails({ path, view, onClose, onRunQuery }: { path: string; view
 
       <section class="section">
         <h4>Components <span class="count">{view.components.length}</span></h4>
-        {view.components.length ? view.components.map((c) => <ComponentCard key={idKey(c.id)} entity={path} entry={c} />) : <Note>no components with data</Note>}
+        {view.components.length ? view.components.map((c) => <ComponentCard key={idKey(c.id)} entity={path} entry={c} onPlot={onPlot} />) : <Note>no components with data</Note>}
       </section>
 
       {view.tags.length ? (
@@ -87,7 +105,7 @@ function EntityDetails({ path, view, onClose, onRunQuery }: { path: string; view
       {view.bases.map((b) => (
         <section class="section inherited" key={b.path}>
           <h4>Inherited from <EntityLink path={b.path} /></h4>
-          {b.components.map((c) => <ComponentCard key={idKey(c.id)} entity={path} entry={c} inheritedFrom={b.path} />)}
+          {b.components.map((c) => <ComponentCard key={idKey(c.id)} entity={path} entry={c} inheritedFrom={b.path} onPlot={onPlot} />)}
           {b.tags.length ? <Chips entries={b.tags} /> : null}
           {!b.components.length && !b.tags.length ? <Note>nothing inherited (all overridden)</Note> : null}
         </section>

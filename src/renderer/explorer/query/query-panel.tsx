@@ -5,7 +5,7 @@ import type { Ref } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { queryUrl, type QueryFlag, type QueryReply } from '../client';
 import { addRecent, loadRecent, saveRecent } from '../state';
-import { ErrorText, Note, Panel, RequestError, useRest } from '../ui';
+import { ErrorText, Note, Panel, RequestError, useLive } from '../ui';
 import { QueryBox } from './query-box';
 import { parseQueryInput } from './query-input';
 import { entityCount, flattenQueryReply } from './result-table';
@@ -68,7 +68,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
       : null;
   const [invalidQuery, setInvalidQuery] = useState(false);
   // A query that does not parse gives the same error every time: no need to poll it.
-  const { data, error, loading, stale } = useRest<QueryReply>(url, { intervalMs: live && !invalidQuery ? QUERY_POLL_MS : 0, keep: true });
+  const { data, error, loading, stale, watching } = useLive<QueryReply>(url, { intervalMs: live && !invalidQuery ? QUERY_POLL_MS : 0, keep: true });
   const replyInvalid = data !== undefined && !stale && data.error !== undefined;
   useEffect(() => setInvalidQuery(replyInvalid), [replyInvalid]);
   const table = useMemo(() => (data && data.error === undefined ? flattenQueryReply(data) : undefined), [data]);
@@ -93,7 +93,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
       title="Query"
       class="query-panel"
       actions={
-        <label class="toggle" title="Re-read the results every second">
+        <label class="toggle" title="Follow the results: a watch stream where the server offers one, else a re-read every second">
           <input type="checkbox" checked={live} onChange={(e) => setLive((e.currentTarget as HTMLInputElement).checked)} /> live
         </label>
       }
@@ -117,7 +117,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
       ) : null}
       {table ? (
         <>
-          <div class="results-bar">
+          <div class="results-bar" data-live={watching ? 'watch' : 'poll'}>
             <span class="dim">
               <span data-testid="query-count">
                 {count ? `rows ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}` : offset ? 'no more rows' : 'no matches'}
@@ -125,6 +125,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
               </span>
               {table.seconds !== undefined ? ` · evaluated in ${formatSeconds(table.seconds)}` : ''}
               {loading ? ' · loading…' : ''}
+              {live ? (watching ? ' · live (watch)' : ' · live (polled)') : ''}
             </span>
             <span class="pager">
               <button type="button" class="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - limit))}>◀ prev</button>

@@ -1,11 +1,11 @@
 // One level of the tree: the entities a query lists (roots or the children of a parent), in the
 // documented order, each with its own children below it when expanded. At the root, components,
 // tags and modules sit under headings of their own; many anonymous siblings become one group with
-// paging. Levels poll every 2 s while shown.
+// paging. Levels follow a watch where the server offers one and the stream budget allows, else poll every 2 s while shown.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { childrenQuery, treeLevelUrl, type QueryReply } from '../client';
-import { RequestError, useRest } from '../ui';
+import { RequestError, useLive } from '../ui';
 import { TREE_LEVEL_LIMIT, useTree } from './tree-context';
 import { treeItems, type TreeItem } from './tree-items';
 import { ANON_PAGE, groupRoots, sortItems, splitAnonymous } from './tree-order';
@@ -29,7 +29,7 @@ export interface TreeLevelProps {
 /** Rows of one level, and of the open levels below it. */
 export function TreeLevel({ query, depth, parent, roots }: TreeLevelProps) {
   const tree = useTree();
-  const { data, error, loading } = useRest<QueryReply>(treeLevelUrl(query, TREE_LEVEL_LIMIT), { intervalMs: TREE_POLL_MS, keep: true });
+  const { data, error, loading } = useLive<QueryReply>(treeLevelUrl(query, TREE_LEVEL_LIMIT), { intervalMs: TREE_POLL_MS, keep: true, priority: 'low' });
   const items = useMemo(() => (data ? sortItems(treeItems(data)) : undefined), [data]);
   const count = items?.length ?? 0;
 

@@ -6,5 +6,6 @@ export * from './entity-link';
 export * from './bits';
 export * from './splitter';
 export * from './confirm-dialog';
+export * from './use-live';
 export * from './format-number';
 export * from './short-name';

@@ -43,3 +43,25 @@ export const FRAMES_PORT_MESSAGE = 'ecs-frames';
 
 /** HTTP methods the bridge's request() accepts. */
 export const BRIDGE_METHODS: readonly string[] = ['GET', 'PUT', 'HEAD', 'OPTIONS'];
+
+/** Longest request target the bridge passes on (the REST transport's default limit, 64 KiB). */
+export const BRIDGE_MAX_URL_LENGTH = 65_536;
+
+/** A bridge request as checked: the method in capitals and the target, or why it is refused. */
+export type CheckedBridgeRequest = { ok: true; method: string; url: string } | { ok: false; error: string };
+
+/**
+ * Checks the arguments of request(method, url) as they arrive over IPC (any value may): a method
+ * of BRIDGE_METHODS and a target starting with '/'. Both the preload and the main process run it,
+ * since the main process must not trust what a renderer sends.
+ */
+export function checkBridgeRequest(method: unknown, url: unknown): CheckedBridgeRequest {
+  const m = typeof method === 'string' ? method.toUpperCase() : '';
+  if (!BRIDGE_METHODS.includes(m)) {
+    return { ok: false, error: `ecsHost.request: method ${JSON.stringify(method) ?? String(method)} is not one of ${BRIDGE_METHODS.join(', ')}` };
+  }
+  if (typeof url !== 'string' || !url.startsWith('/') || url.length > BRIDGE_MAX_URL_LENGTH) {
+    return { ok: false, error: `ecsHost.request: url must be a request target starting with '/' (at most ${BRIDGE_MAX_URL_LENGTH} characters), got ${JSON.stringify(String(url).slice(0, 80))}` };
+  }
+  return { ok: true, method: m, url };
+}

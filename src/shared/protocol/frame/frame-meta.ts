@@ -21,6 +21,8 @@ export interface MetaMessage {
   title: string;
   /** Every named entity that may appear in frames. */
   entities: MetaEntity[];
+  /** The world's time control (ecs.app.TimeControl), when it has one: paused, and the speed factor. */
+  time?: { paused: boolean; time_scale: number };
 }
 
 /** Sent by a viewport after drawing a frame: every frame up to and including `ack` is done with. */
@@ -34,6 +36,7 @@ export function isMetaMessage(v: unknown): v is MetaMessage {
   if (typeof v !== 'object' || v === null) return false;
   const m = v as Partial<MetaMessage>;
   if (m.type !== 'meta' || typeof m.title !== 'string' || !Array.isArray(m.entities)) return false;
+  if (m.time !== undefined && (typeof m.time !== 'object' || m.time === null || typeof m.time.paused !== 'boolean' || typeof m.time.time_scale !== 'number')) return false;
   for (const e of m.entities as unknown[]) {
     if (typeof e !== 'object' || e === null) return false;
     const x = e as Partial<MetaEntity>;

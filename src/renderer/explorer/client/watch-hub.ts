@@ -1,0 +1,157 @@
+// Watches for the explorer: one EventSource per watched GET target, shared by every panel that
+// shows it, used only when the server offers watches (its OpenAPI description lists /watch/query)
+// and only over HTTP. A browser opens at most six HTTP/1.1 connections per server and each stream
+// holds one, so the hub keeps a small budget of streams: panels beyond it poll, as they do
+// against a server without watches.
+import { WATCH_EVENTS, applyWatchEvent, watchTarget, type WatchState } from '../../../shared/protocol';
+import type { RestClient } from './rest-client';
+
+/** Streams the explorer keeps open at most (the rest of the browser's six connections stay free for GETs and PUTs). */
+export const MAX_WATCH_STREAMS = 3;
+/** Streams kept free for high-priority watches. */
+export const LOW_PRIORITY_RESERVE = 2;
+/** Least time between two updates a panel gets from one stream, in ms (the stream itself may carry 60 per second). */
+export const WATCH_NOTIFY_MS = 100;
+
+/** The part of EventSource the hub uses (the browser's, or a test's). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  addEventListener(type: string, fn: (e: { data: string; lastEventId: string }) => void): void;
+  close(): void;
+  onerror: ((e: unknown) => void) | null;
+}
+
+/** Creates an EventSource for a URL. */
+export type EventSourceFactory = (url: string) => EventSourceLike;
+
+/** What a panel hears from a watch. */
+export interface WatchListener {
+  /** The latest state (a new object each time, its reply a copy of the stream's). */
+  update(state: WatchState): void;
+  /** The watch is gone (refused, or the server ended it): poll instead. */
+  failed(): void;
+}
+
+interface Stream {
+  readonly source: EventSourceLike;
+  readonly listeners: Set<WatchListener>;
+  state: WatchState | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  lastNotify: number;
+}
+
+const CLOSED = 2;
+
+/** The watches of one page, for one REST client. */
+export class WatchHub {
+  private readonly streams = new Map<string, Stream>();
+  private probe: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly client: RestClient,
+    private readonly factory: EventSourceFactory | undefined = defaultFactory(),
+    readonly maxStreams = MAX_WATCH_STREAMS,
+  ) {}
+
+  /** Resolves true when the server offers watches (asked once per page, via GET /openapi.json). */
+  supported(): Promise<boolean> {
+    if (this.client.transport.kind !== 'http' || this.factory === undefined) return Promise.resolve(false);
+    this.probe ??= this.client.get('/openapi.json', Infinity).then(
+      (doc) => typeof (doc as { paths?: Record<string, unknown> })?.paths?.['/watch/query'] === 'object',
+      () => false,
+    );
+    return this.probe;
+  }
+
+  /** Streams open now. */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /**
+   * Watches GET `target` (e.g. "/entity/Sun?values=true"); returns the unsubscribe function, or
+   * undefined when no stream is left in the budget (then poll). A 'low' priority watch (the tree's
+   * levels) takes a stream only while LOW_PRIORITY_RESERVE more stay free for 'high' ones (inspector, query).
+   */
+  watch(target: string, listener: WatchListener, priority: 'high' | 'low' = 'high'): (() => void) | undefined {
+    let s = this.streams.get(target);
+    if (s === undefined) {
+      const budget = priority === 'high' ? this.maxStreams : this.maxStreams - LOW_PRIORITY_RESERVE;
+      if (this.streams.size >= budget || this.factory === undefined) return undefined;
+      s = this.open(target);
+    }
+    s.listeners.add(listener);
+    if (s.state !== undefined) listener.update(s.state);
+    const stream = s;
+    return () => {
+      stream.listeners.delete(listener);
+      if (stream.listeners.size === 0) this.close(target, stream);
+    };
+  }
+
+  private open(target: string): Stream {
+    const source = this.factory!(this.client.transport.label + watchTarget(target));
+    const s: Stream = { source, listeners: new Set(), state: undefined, timer: undefined, lastNotify: 0 };
+    this.streams.set(target, s);
+    const onEvent = (name: string) => (e: { data: string; lastEventId: string }) => {
+      try {
+        s.state = applyWatchEvent(s.state, name, e.data, e.lastEventId);
+      } catch {
+        this.fail(target, s);
+        return;
+      }
+      this.schedule(s);
+    };
+    for (const name of [WATCH_EVENTS.full, WATCH_EVENTS.diff, WATCH_EVENTS.fail]) source.addEventListener(name, onEvent(name));
+    source.addEventListener(WATCH_EVENTS.end, () => this.fail(target, s));
+    // A refused watch (4xx/5xx) closes the source; a dropped connection reconnects by itself and starts again with `full`.
+    source.onerror = () => { if (source.readyState === CLOSED) this.fail(target, s); };
+    return s;
+  }
+
+  /** Tells listeners at most every WATCH_NOTIFY_MS, always with the latest state. */
+  private schedule(s: Stream): void {
+    if (s.timer !== undefined) return;
+    const wait = Math.max(0, s.lastNotify + WATCH_NOTIFY_MS - Date.now());
+    s.timer = setTimeout(() => {
+      s.timer = undefined;
+      s.lastNotify = Date.now();
+      if (s.state === undefined) return;
+      // Deltas are applied in place; panels get a copy, so a changed reply is a new object (memos see it).
+      const state = { ...s.state, reply: structuredClone(s.state.reply) };
+      for (const l of [...s.listeners]) l.update(state);
+    }, wait);
+  }
+
+  private fail(target: string, s: Stream): void {
+    const listeners = [...s.listeners];
+    this.close(target, s);
+    for (const l of listeners) l.failed();
+  }
+
+  private close(target: string, s: Stream): void {
+    if (this.streams.get(target) === s) this.streams.delete(target);
+    if (s.timer !== undefined) clearTimeout(s.timer);
+    s.listeners.clear();
+    s.source.close();
+  }
+
+  /** Closes every stream. */
+  dispose(): void {
+    for (const [target, s] of [...this.streams]) this.close(target, s);
+  }
+}
+
+function defaultFactory(): EventSourceFactory | undefined {
+  const ES = (globalThis as { EventSource?: new (url: string) => EventSourceLike }).EventSource;
+  return ES === undefined ? undefined : (url) => new ES(url);
+}
+
+const hubs = new WeakMap<RestClient, WatchHub>();
+
+/** The watch hub of a REST client (one per page). */
+export function watchHubOf(client: RestClient): WatchHub {
+  let hub = hubs.get(client);
+  if (hub === undefined) hubs.set(client, (hub = new WatchHub(client)));
+  return hub;
+}

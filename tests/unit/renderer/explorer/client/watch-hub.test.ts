@@ -1,0 +1,106 @@
+// The explorer's watch hub: it streams only from a server whose OpenAPI description offers watches
+// (a server without them is polled), rebuilds replies from the events, shares one stream per
+// target, keeps within its stream budget, and tells panels to poll when a watch is refused or ends.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { RestClient } from '../../../../../src/renderer/explorer/client/rest-client';
+import type { Transport } from '../../../../../src/renderer/explorer/client/transport';
+import { WatchHub, type EventSourceLike } from '../../../../../src/renderer/explorer/client/watch-hub';
+import { createWatchDiffer, openApiDocument } from '../../../../../src/shared/protocol';
+
+class FakeSource implements EventSourceLike {
+  readyState = 0;
+  closed = false;
+  onerror: ((e: unknown) => void) | null = null;
+  private readonly handlers = new Map<string, ((e: { data: string; lastEventId: string }) => void)[]>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, fn: (e: { data: string; lastEventId: string }) => void): void {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
+  }
+  emit(type: string, data: unknown, id = ''): void {
+    for (const fn of this.handlers.get(type) ?? []) fn({ data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id });
+  }
+  close(): void { this.closed = true; this.readyState = 2; }
+}
+
+function setup(openapi: { status: number; body: string }, kind: 'http' | 'local' = 'http') {
+  const transport: Transport = { kind, label: 'http://127.0.0.1:1', request: async () => openapi };
+  const sources: FakeSource[] = [];
+  const hub = new WatchHub(new RestClient(transport), (url) => { const s = new FakeSource(url); sources.push(s); return s; });
+  return { hub, sources };
+}
+
+const OURS = { status: 200, body: JSON.stringify(openApiDocument()) };
+const listener = () => ({ update: vi.fn(), failed: vi.fn() });
+
+beforeEach(() => { vi.useFakeTimers(); });
+afterEach(() => { vi.useRealTimers(); });
+
+describe('watch hub', () => {
+  test('a server whose OpenAPI lists /watch/query offers watches; one without (or the desktop bridge) is polled', async () => {
+    expect(await setup(OURS).hub.supported()).toBe(true);
+    expect(await setup({ status: 404, body: '{"error":"unknown endpoint"}' }).hub.supported()).toBe(false);
+    const older = openApiDocument() as { paths: Record<string, unknown> };
+    delete older.paths['/watch/query'];
+    expect(await setup({ status: 200, body: JSON.stringify(older) }).hub.supported()).toBe(false);
+    expect(await setup(OURS, 'local').hub.supported()).toBe(false);
+  });
+
+  test('events rebuild the reply; panels hear the latest state at most every 100 ms', () => {
+    const { hub, sources } = setup(OURS);
+    const l = listener();
+    hub.watch('/entity/Sun?values=true', l);
+    expect(sources[0]!.url).toBe('http://127.0.0.1:1/watch/entity/Sun?values=true');
+    const a = { path: 'Sun', values: [{ x: 1 }] }, b = { path: 'Sun', values: [{ x: 2 }] }, c = { path: 'Sun', values: [{ x: 3 }] };
+    const differ = createWatchDiffer();
+    sources[0]!.emit('full', a, '10');
+    vi.advanceTimersByTime(0);
+    expect(l.update).toHaveBeenLastCalledWith({ reply: a, error: undefined, frame: 10 });
+    sources[0]!.emit('diff', differ.diff(a, b), '11');
+    sources[0]!.emit('diff', differ.diff(b, c), '12');
+    expect(l.update).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(100);
+    expect(l.update).toHaveBeenCalledTimes(2);
+    expect(l.update).toHaveBeenLastCalledWith({ reply: c, error: undefined, frame: 12 });
+  });
+
+  test('one stream per target, closed with its last panel; a budget of streams, with room kept for the inspector and query', () => {
+    const { hub, sources } = setup(OURS);
+    const stopA = hub.watch('/query?q=A', listener())!;
+    const stopA2 = hub.watch('/query?q=A', listener())!;
+    expect(sources).toHaveLength(1);
+    expect(hub.watch('/query?q=T', listener(), 'low')).toBeUndefined(); // the tree may not take the last two
+    expect(hub.watch('/query?q=B', listener())).toBeDefined();
+    expect(hub.watch('/query?q=C', listener())).toBeDefined();
+    expect(hub.watch('/query?q=D', listener())).toBeUndefined();
+    stopA();
+    expect(sources[0]!.closed).toBe(false);
+    stopA2();
+    expect(sources[0]!.closed).toBe(true);
+    expect(hub.openStreams).toBe(2);
+  });
+
+  test('a refused watch, an ended stream or a bad delta make the panels poll', () => {
+    const { hub, sources } = setup(OURS);
+    const refused = listener(), ended = listener(), broken = listener();
+    hub.watch('/query?q=A', refused);
+    hub.watch('/query?q=B', ended);
+    hub.watch('/query?q=C', broken);
+    sources[0]!.readyState = 2;
+    sources[0]!.onerror?.({});
+    sources[1]!.emit('end', { reason: 'the server is stopping' });
+    sources[2]!.emit('diff', { values: [1, 2] }, '3');
+    for (const l of [refused, ended, broken]) expect(l.failed).toHaveBeenCalledTimes(1);
+    expect(sources.every((s) => s.closed)).toBe(true);
+    expect(hub.openStreams).toBe(0);
+  });
+
+  test('a dropped connection that reconnects keeps the watch', () => {
+    const { hub, sources } = setup(OURS);
+    const l = listener();
+    hub.watch('/query?q=A', l);
+    sources[0]!.readyState = 0; // EventSource is reconnecting
+    sources[0]!.onerror?.({});
+    expect(l.failed).not.toHaveBeenCalled();
+    expect(hub.openStreams).toBe(1);
+  });
+});
