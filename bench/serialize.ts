@@ -1,9 +1,9 @@
 // `npm run bench -- serialize`: the query reply of `Position, Velocity` with values=true written
 // from the columns, against JSON.stringify of the same reply prepared in advance as plain objects
 // (equal text: the objects hold the numbers as the reply prints them). Each side runs in fresh
-// processes; medians over processes. Target ratio >= 1.5.
+// processes, the two sides alternating; medians over processes. Target ratio >= 1.5.
 import { join } from 'node:path';
-import { medianOverProcesses } from './lib/child';
+import { interleavedMedians } from './lib/child';
 import { report, row, type BenchRow } from './lib/report';
 import { cases } from './serialize/cases';
 
@@ -11,8 +11,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const script = join(import.meta.dirname, 'serialize', 'run-case.ts');
 const rows: BenchRow[] = [];
 for (const name of Object.keys(cases)) {
-  const ours = medianOverProcesses(script, [name, 'ours'], RUNS);
-  const peer = medianOverProcesses(script, [name, 'peer'], RUNS);
+  const [ours, peer] = interleavedMedians(script, [[name, 'ours'], [name, 'peer']], RUNS) as [number, number];
   rows.push(row(name, ours, 'JSON.stringify of prepared objects', peer, 'MB/s'));
   console.log(`${name} done`);
 }

@@ -35,6 +35,24 @@ export function medianOverProcesses(script: string, args: string[], runs: number
   return median(values);
 }
 
+/**
+ * Like medianOverProcesses for several argument lists at once, alternating between them run by
+ * run (A B A B …), so that a change in the machine's load hits every side alike. Returns one
+ * median per argument list, in order.
+ */
+export function interleavedMedians(script: string, argLists: string[][], runs: number, nodeFlags: string[] = []): number[] {
+  const file = bundled(script);
+  const values = argLists.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (const [k, args] of argLists.entries()) {
+      const r = spawnSync(process.execPath, [...nodeFlags, file, ...args], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${r.stderr}`);
+      values[k]!.push(Number(JSON.parse(r.stdout.trim().split('\n').pop()!)));
+    }
+  }
+  return values.map(median);
+}
+
 /** Calls fn repeatedly: warms up, then measures for `ms` milliseconds; returns calls per second. */
 export function opsPerSecond(fn: () => void, ms = 700, warmupMs = 300): number {
   const warmEnd = performance.now() + warmupMs;

@@ -2,7 +2,7 @@
 // them. "peer" is a hand-written loop over the same tables (the practical limit of an engine).
 import { CachedQuery } from '../../src/shared/pipeline';
 import { World, makePair, type Entity, type Table } from '../../src/shared/ecs';
-import { compileQuery, parseQuery, type Query } from '../../src/shared/query';
+import { QueryCache, compileQuery, parseQuery, type Query } from '../../src/shared/query';
 
 export interface Case { ours: () => number; peer: () => number; entities: number }
 
@@ -53,28 +53,41 @@ export const cases: Record<string, () => Case> = {
       peer: () => { let s = 0; for (const t of w.record(P)!.tables) { if (!t.has(V)) continue; const x = t.column(P)!.views.x as Float32Array; for (let j = 0; j < t.count; j++) s += x[j]!; } return s; },
     };
   },
-  eats_var_10k: () => eatsVar(false),
-  eats_var_10k_cached: () => eatsVar(true),
-  childof_planet_10k: () => childofPlanet(false),
-  childof_planet_10k_cached: () => childofPlanet(true),
-  up_childof_10k: () => upChildof(false),
-  up_childof_10k_cached: () => upChildof(true),
+  eats_var_10k: () => eatsVar('fresh'),
+  eats_var_10k_cached: () => eatsVar('cached'),
+  eats_var_10k_by_text: () => eatsVar('text'),
+  childof_planet_10k: () => childofPlanet('fresh'),
+  childof_planet_10k_cached: () => childofPlanet('cached'),
+  childof_planet_10k_by_text: () => childofPlanet('text'),
+  up_childof_10k: () => upChildof('fresh'),
+  up_childof_10k_cached: () => upChildof('cached'),
+  up_childof_10k_by_text: () => upChildof('text'),
 };
 
-/** A query evaluated each time, or a CachedQuery of it (its tables and bindings kept up to date). */
-function maybeCached(w: World, expr: string, cached: boolean): { each: Query['each'] } {
+/**
+ * How a case runs its query: `fresh` evaluates the compiled query each time; `cached` iterates a
+ * system's CachedQuery of it; `text` looks the text up in a query cache on every call and iterates
+ * what it keeps, as GET /query?q= does for a text asked before.
+ */
+type Mode = 'fresh' | 'cached' | 'text';
+
+function queryIn(w: World, expr: string, mode: Mode): { each: Query['each'] } {
+  if (mode === 'text') {
+    const texts = new QueryCache(w);
+    return { each: (fn) => texts.get(expr).each(fn) };
+  }
   const q = compileQuery(w, expr);
-  return cached ? new CachedQuery(q) : q;
+  return mode === 'cached' ? new CachedQuery(q) : q;
 }
 
 /** `(Eats, $food)` over 10k entities eating one or two of 10 foods. */
-function eatsVar(cached: boolean): Case {
+function eatsVar(mode: Mode): Case {
   const w = new World();
   const P = w.component('Position', { x: 'f32', y: 'f32' });
   const Eats = w.tag('Eats');
   const foods = Array.from({ length: 10 }, (_, i) => w.entity(`Food${i}`));
   for (let i = 0; i < 10_000; i++) { const e = w.entity(); w.set(e, P, { x: i, y: 0 }); w.add(e, w.pair(Eats, foods[i % 10]!)); if (i % 3 === 0) w.add(e, w.pair(Eats, foods[(i + 1) % 10]!)); }
-  const q = maybeCached(w, '(Eats, $food)', cached);
+  const q = queryIn(w, '(Eats, $food)', mode);
   const rec = w.record(makePair(Eats, w.core.Wildcard))!;
   return {
     entities: 10_000,
@@ -84,13 +97,13 @@ function eatsVar(cached: boolean): Case {
 }
 
 /** `(ChildOf, $p), Planet($p)` over 10k children of 200 parents, half of them planets. */
-function childofPlanet(cached: boolean): Case {
+function childofPlanet(mode: Mode): Case {
   const w = new World();
   const Planet = w.tag('Planet');
   const parents: Entity[] = [];
   for (let i = 0; i < 200; i++) { const p = w.entity(`P${i}`); if (i % 2 === 0) w.add(p, Planet); parents.push(p); }
   for (let i = 0; i < 10_000; i++) w.entity({ parent: parents[i % 200] });
-  const q = maybeCached(w, '(ChildOf, $p), Planet($p)', cached);
+  const q = queryIn(w, '(ChildOf, $p), Planet($p)', mode);
   const rec = w.record(makePair(w.core.ChildOf, w.core.Wildcard))!;
   return {
     entities: 10_000,
@@ -100,13 +113,13 @@ function childofPlanet(cached: boolean): Case {
 }
 
 /** `Position(up(ChildOf))` over 10k children of 100 parents with a Position. */
-function upChildof(cached: boolean): Case {
+function upChildof(mode: Mode): Case {
   const w = new World();
   const P = w.component('Position', { x: 'f32', y: 'f32' });
   const parents: Entity[] = [];
   for (let i = 0; i < 100; i++) { const p = w.entity(`P${i}`); w.set(p, P, { x: i, y: 0 }); parents.push(p); }
   for (let i = 0; i < 10_000; i++) w.entity({ parent: parents[i % 100] });
-  const q = maybeCached(w, 'Position(up(ChildOf))', cached);
+  const q = queryIn(w, 'Position(up(ChildOf))', mode);
   const rec = w.record(makePair(w.core.ChildOf, w.core.Wildcard))!;
   return {
     entities: 10_000,

@@ -8,6 +8,8 @@ export class Hierarchy {
   private readonly parents = new Map<number, Entity>();
   private readonly children = new Map<number, Set<Entity>>();
   private readonly byName = new Map<number, Map<string, Entity>>();
+  /** Bumped by every name or parent change: what a path resolves to may have changed. */
+  version = 0;
 
   /** The entity's name, or undefined. */
   nameOf(e: Entity): string | undefined {
@@ -31,6 +33,7 @@ export class Hierarchy {
 
   /** Records a parent change (parent 0 = root). */
   setParent(e: Entity, parent: Entity): void {
+    this.version++;
     const i = entityIndex(e);
     const old = this.parents.get(i) ?? 0;
     const name = this.names.get(i);
@@ -43,6 +46,7 @@ export class Hierarchy {
 
   /** Records a name change (undefined removes the name). Callers check clashes first. */
   setName(e: Entity, name: string | undefined): void {
+    this.version++;
     const i = entityIndex(e);
     const scope = entityIndex(this.parents.get(i) ?? 0);
     const old = this.names.get(i);

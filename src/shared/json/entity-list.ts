@@ -1,19 +1,37 @@
-// The numeric ids of a run of a table's entities as JSON text, reused while the table's rows do
-// not change (its version moves on every structural change).
-import type { Table } from '../ecs';
+// The `entities` list of a run of a table's entities as JSON text (names, or ids for anonymous
+// entities), reused while the table's rows do not change (its version moves on every structural
+// change) and, for names, while no name or parent changes (world.hierarchy.version).
+import type { Table, World } from '../ecs';
 
-interface ListCache { version: number; start: number; count: number; text: string }
+interface ListCache { version: number; names: number; start: number; count: number; text: string }
 
-const caches = new WeakMap<Table, ListCache>();
+const idLists = new WeakMap<Table, ListCache>();
+const nameLists = new WeakMap<Table, ListCache>();
 
 /** Comma-separated ids of entities `start…start+count-1` of a table. */
 export function entityIdsText(table: Table, start: number, count: number): string {
-  const c = caches.get(table);
+  const c = idLists.get(table);
   if (c && c.version === table.version && c.start === start && c.count === count) return c.text;
   const ents = table.entities;
   const parts = new Array<string>(count);
   for (let i = 0; i < count; i++) parts[i] = String(ents[start + i]!);
   const text = parts.join(',');
-  caches.set(table, { version: table.version, start, count, text });
+  idLists.set(table, { version: table.version, names: 0, start, count, text });
+  return text;
+}
+
+/** Comma-separated names (JSON strings), or ids for anonymous ones, of entities `start…start+count-1`. */
+export function entityNamesText(world: World, table: Table, start: number, count: number): string {
+  const c = nameLists.get(table), names = world.hierarchy.version;
+  if (c && c.version === table.version && c.names === names && c.start === start && c.count === count) return c.text;
+  const ents = table.entities;
+  const parts = new Array<string>(count);
+  for (let i = 0; i < count; i++) {
+    const e = ents[start + i]!;
+    const name = world.nameOf(e);
+    parts[i] = name === undefined ? String(e) : JSON.stringify(name);
+  }
+  const text = parts.join(',');
+  nameLists.set(table, { version: table.version, names, start, count, text });
   return text;
 }

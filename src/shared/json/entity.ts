@@ -114,14 +114,14 @@ function refsPart(world: World, e: Entity, rel: Entity | '*'): string {
 /** JSON text of the entity reply. The entity must be alive. */
 export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = {}): string {
   const out: string[] = [];
-  if (o.path !== false) out.push(`"path":${JSON.stringify(world.pathOf(e))}`);
+  if (o.path !== false) out.push(`"path":${pathText(world, e)}`);
   if (o.label) out.push(`"label":${JSON.stringify(world.label(e))}`);
   for (const field of ['brief', 'link', 'color'] as const) {
     if (!o[field]) continue;
     const text = world.doc(e, field);
     if (text !== undefined) out.push(`"${field}":${JSON.stringify(text)}`);
   }
-  if (o.base !== false) {
+  if (o.base !== false && world.tableOf(e).flags.hasIsA) {
     const bases = basesPart(world, e, o);
     if (bases) out.push(bases);
   }

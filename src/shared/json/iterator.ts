@@ -1,12 +1,12 @@
 // The query reply (GET /query): the iterator serializer. It writes straight from the matched
 // tables' columns into one string — no object per entity — and pages by entities across results.
 import { isPair, makePair, type Entity, type Id, type Table, type World } from '../ecs';
-import type { FieldInfo, Query, QueryResult, Slot, VarValues } from '../query';
+import type { FieldInfo, Query, QueryResult, ResultFn, Slot, VarValues } from '../query';
 import { now } from '../platform';
 import { idLabelText, idText, labelText, pathText } from './labels';
 import { formatF64 } from './number';
 import { rowsText } from './row-cache';
-import { entityIdsText } from './entity-list';
+import { entityIdsText, entityNamesText } from './entity-list';
 import { typeInfoText } from './type-info';
 import { templateOf, writeValue } from './value-writer';
 
@@ -70,6 +70,18 @@ const NAMES = {
   'flecs-3.2': { vars: 'vars', labels: 'var_labels', ids: 'var_ids', duration: 'eval_duration' },
 } as const;
 
+/**
+ * Parts joined with commas by concatenation. Array.join copies every part into one flat string,
+ * and a reply nests several joins (values, result, results, reply), so a large reply was copied
+ * once per level; concatenation links the parts instead, and the text is flattened once, when it
+ * is written out.
+ */
+function joinLarge(parts: readonly string[]): string {
+  let text = parts.length > 0 ? parts[0]! : '';
+  for (let i = 1; i < parts.length; i++) text = text + ',' + parts[i]!;
+  return text;
+}
+
 /** The id a field was written as, with variables and wildcards as `*` / `_`. */
 function fieldPattern(world: World, f: FieldInfo): Id {
   const part = (s: Slot): Entity => (s.kind === 'const' ? s.e : s.kind === 'any' ? world.core.Any : world.core.Wildcard);
@@ -87,7 +99,10 @@ class ResultWriter {
   /** What matched in all, counted when `count` is asked for. */
   total = 0;
 
-  constructor(private readonly world: World, private readonly query: Query, private readonly o: QueryReplyOptions, private readonly names: (typeof NAMES)[ReplyShape]) {
+  constructor(
+    private readonly world: World, query: Query, private readonly o: QueryReplyOptions,
+    private readonly names: (typeof NAMES)[ReplyShape], private readonly source: ResultSource,
+  ) {
     this.skip = o.offset ?? 0;
     this.remaining = o.limit ?? DEFAULT_QUERY_LIMIT;
     this.varCount = query.variableNames.length;
@@ -98,8 +113,8 @@ class ResultWriter {
 
   /** Serializes all results; returns the JSON array text. */
   run(vars: VarValues): string {
-    if (this.remaining > 0 || this.o.count) this.query.each((r) => this.result(r), vars);
-    return `[${this.chunks.join(',')}]`;
+    if (this.remaining > 0 || this.o.count) this.source.each((r) => this.result(r), vars);
+    return `[${joinLarge(this.chunks)}]`;
   }
 
   private result(r: QueryResult): boolean {
@@ -136,10 +151,16 @@ class ResultWriter {
     if (table && o.entities !== false) {
       const parent = world.aliveAt(table.flags.parentIndex);
       if (parent !== 0) out.push(`"parent":${pathText(world, parent)}`);
-      out.push(`"entities":[${this.anonymous(table) && !r.rows ? entityIdsText(table, start, take) : this.entityList(r, start, take, (e) => {
-        const name = world.nameOf(e);
-        return name === undefined ? String(e) : JSON.stringify(name);
-      })}]`);
+      let list: string;
+      if (r.rows) {
+        list = this.entityList(r, start, take, (e) => {
+          const name = world.nameOf(e);
+          return name === undefined ? String(e) : JSON.stringify(name);
+        });
+      } else {
+        list = this.anonymous(table) ? entityIdsText(table, start, take) : entityNamesText(world, table, start, take);
+      }
+      out.push(`"entities":[${list}]`);
     }
     if (table && o.entity_labels) out.push(`"entity_labels":[${this.entityList(r, start, take, (e) => labelText(world, e))}]`);
     if (table && o.entity_ids) out.push(`"entity_ids":[${r.rows ? this.entityList(r, start, take, String) : entityIdsText(table, start, take)}]`);
@@ -156,9 +177,9 @@ class ResultWriter {
     if (o.values) {
       const values: string[] = [];
       for (let f = 0; f < fields; f++) values.push(this.fieldValues(r, f, start, take));
-      out.push(`"values":[${values.join(',')}]`);
+      out.push(`"values":[${joinLarge(values)}]`);
     }
-    return `{${out.join(',')}}`;
+    return `{${joinLarge(out)}}`;
   }
 
   /** True when no entity of the table has a name (its type lacks (Identifier, Name)). */
@@ -198,6 +219,11 @@ class ResultWriter {
   }
 }
 
+/** Where a reply's results come from: the query itself, or something that keeps its results. */
+export interface ResultSource {
+  each(onResult: ResultFn, vars?: VarValues): void;
+}
+
 /** The reference's type_info: an object keyed by component (`"Position"`, `"(Eats,*)"`), first term first. */
 function typeInfoObjectText(world: World, fields: readonly FieldInfo[]): string {
   const entries = new Map<string, string>();
@@ -209,8 +235,13 @@ function typeInfoObjectText(world: World, fields: readonly FieldInfo[]): string 
   return `{${[...entries].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
 }
 
-/** JSON text of the query reply for a compiled query, with variables bound from `vars`. */
-export function serializeQuery(world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}, shape: ReplyShape = 'contract'): string {
+/**
+ * JSON text of the query reply for a compiled query, with variables bound from `vars`. `source`
+ * gives the results when they are kept elsewhere (a query cache); it must give the query's own.
+ */
+export function serializeQuery(
+  world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}, shape: ReplyShape = 'contract', source: ResultSource = query,
+): string {
   const started = now();
   const out: string[] = [];
   const fields = query.fields;
@@ -223,11 +254,11 @@ export function serializeQuery(world: World, query: Query, o: QueryReplyOptions 
     out.push(shape === 'contract' ? `"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f))).join(',')}]` : `"type_info":${typeInfoObjectText(world, fields)}`);
   }
   if (o.results !== false || o.count) {
-    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n);
+    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n, source);
     const results = writer.run(vars);
     if (o.results !== false) out.push(`"results":${results}`);
     if (o.count) out.push(`"count":${writer.total}`);
   }
   if (o.duration) out.push(`"${n.duration}":${formatF64(Math.max(0, (now() - started) / 1000))}`);
-  return `{${out.join(',')}}`;
+  return `{${joinLarge(out)}}`;
 }

@@ -136,6 +136,81 @@ function fastShortest(abs: number): string | undefined {
   return `0.${ZEROS.slice(0, -point)}${digits}`;
 }
 
+const F32_VIEW = new Float32Array(1);
+const F32_BITS = new Uint32Array(F32_VIEW.buffer);
+/** log10(2), to estimate the decade of a binary exponent (off by at most one, then corrected). */
+const LOG10_2 = Math.log10(2);
+/** 2^(b - 150) by biased f32 exponent b: the unit in the last place of a normal f32. */
+const ULP_BY_EXPONENT = Float64Array.from({ length: 256 }, (_, b) => 2 ** (b - 150));
+
+/**
+ * The shortest f32 digits for 1e-4 <= abs < 1e9 (where simulations live), in exact double
+ * arithmetic on the 24-bit mantissa M of abs = M·2^E: with k = 8 - e10, the value scaled to nine
+ * integer digits, S = abs·10^k, and the bounds of the interval that reads back to the same f32,
+ * L and H (halfway to the neighbouring f32s), are multiples of 2^(E+k-2) below 2^53 (M·5^k < 2^52
+ * for k <= 12), so every product, quotient correction and comparison below is exact. For j = 1, 2,
+ * …, S rounded to a multiple of 10^j (ties up, as toPrecision) is kept while it lies in the
+ * interval (a bound itself only when M is even: fround breaks ties to even). Undefined outside
+ * that range.
+ */
+function exactShortest(abs: number): string | undefined {
+  F32_VIEW[0] = abs;
+  const bits = F32_BITS[0]!;
+  const biased = bits >>> 23;
+  let e10 = Math.floor((biased - 127) * LOG10_2);
+  if (abs < DECADES[e10 + 15]!) e10--;
+  else if (abs >= DECADES[e10 + 16]!) e10++;
+  if (e10 < -4 || e10 > 8) return undefined;
+  const k = 8 - e10;
+  const mant = bits & 0x7fffff;
+  const ulp = ULP_BY_EXPONENT[biased]!;
+  const scale = POW10[k]!;
+  const s = abs * scale;
+  const hi = (abs + ulp / 2) * scale;
+  // Below a power of two the next f32 down is half as far.
+  const lo = (abs - (mant === 0 ? ulp / 4 : ulp / 2)) * scale;
+  const even = (mant & 1) === 0;
+  // Nine digits: S rounded to an integer always reads back.
+  const fl = Math.floor(s);
+  let m = s - fl >= 0.5 ? fl + 1 : fl;
+  let j = 0;
+  while (j < 8) {
+    const p = POW10[j + 1]!;
+    let q = Math.floor(s / p);
+    let r = s - q * p;
+    if (r < 0) { q--; r += p; } else if (r >= p) { q++; r -= p; }
+    if (r * 2 >= p) q++;
+    const c = q * p;
+    if (!(c > lo && c < hi) && !(even && (c === lo || c === hi))) break;
+    m = q;
+    j++;
+  }
+  // The value is m·10^(j-k): drop trailing zeros, then place the point.
+  let x = j - k;
+  while (m % 10 === 0) { m /= 10; x++; }
+  if (x < 0 && x > -9) {
+    // Whole and fractional parts as integers: two short number texts and one join, no slicing.
+    const p = POW10[-x]!;
+    const whole = Math.floor(m / p), frac = m - whole * p;
+    if (frac >= POW10[-x - 1]!) return `${whole}.${frac}`;
+  }
+  const digits = String(m);
+  if (x >= 0) return x === 0 ? digits : digits + ZEROS.slice(0, x);
+  const point = digits.length + x;
+  if (point > 0) return `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `0.${ZEROS.slice(0, -point)}${digits}`;
+}
+
+/**
+ * Texts of recently printed f32s by their bits, direct-mapped: a row whose other members changed
+ * prints its unchanged members again, and many members hold one of a few values (a constant
+ * velocity, a scale of 1.5). A miss costs one compare; the table is small, so a young-generation
+ * collection copies little of it.
+ */
+const TEXT_SLOTS = 4096;
+const textBits = new Int32Array(TEXT_SLOTS).fill(0x7fc00001);   // a NaN pattern: never looked up
+const texts = new Array<string>(TEXT_SLOTS).fill('');
+
 /**
  * JSON text of a 32-bit float: the shortest decimal that reads back (through Math.fround) to
  * the same f32, in plain notation; `null` for NaN and infinities; `0` for both zeros.
@@ -143,8 +218,21 @@ function fastShortest(abs: number): string | undefined {
 export function formatF32(v: number): string {
   if (v !== v || v === Infinity || v === -Infinity) return 'null';
   if (v === 0) return '0';
+  F32_VIEW[0] = v;
+  const bits = F32_BITS[0]! | 0;
+  const slot = Math.imul(bits, 0x9e3779b1) >>> 20;
+  if (textBits[slot] === bits) return texts[slot]!;
+  const text = formatF32Text(v);
+  textBits[slot] = bits;
+  texts[slot] = text;
+  return text;
+}
+
+function formatF32Text(v: number): string {
   const abs = v < 0 ? -v : v;
   if (abs < F32_EXACT_INT && Math.floor(abs) === abs) return String(v);
+  const exact = exactShortest(abs);
+  if (exact !== undefined) return v < 0 ? `-${exact}` : exact;
   const fast = fastShortest(abs);
   if (fast !== undefined) return v < 0 ? `-${fast}` : fast;
   // Nine significant digits always read back to the same f32. Shorter candidates are roundings of

@@ -96,7 +96,8 @@ export class Evaluation {
   }
 
   private allowed(t: Table): boolean {
-    if (t.count === 0) return false;
+    // Caches evaluate with emitEmpty so that a table that empties and fills again keeps its place.
+    if (t.count === 0 && !this.emitEmpty) return false;
     if (t.flags.disabled && !this.plan.matchDisabled) return false;
     if (t.flags.prefab && !this.plan.matchPrefab) return false;
     return true;
@@ -169,11 +170,17 @@ export class Evaluation {
     if (!matched) this.unset(t, next);
   }
 
+  /** The field of an optional or not term that did not match: its id pattern, no source, not set. */
   private unset(t: PlanTerm, next: () => void): void {
+    this.showPattern(t, false, next);
+  }
+
+  /** Runs next with term t's field showing its id pattern under the current bindings and no source. */
+  private showPattern(t: PlanTerm, isSet: boolean, next: () => void): void {
     if (t.field < 0) { next(); return; }
     const f = t.field;
     const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
-    this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = false;
+    this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = isSet;
     next();
     this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
   }
@@ -269,12 +276,7 @@ export class Evaluation {
 
   /** A term without a source (`X()`, `$V()`) matches nothing: its field shows the id under the current bindings. */
   private showOnly(t: PlanTerm, next: () => void): void {
-    if (t.field < 0) { next(); return; }
-    const f = t.field;
-    const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
-    this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = true;
-    next();
-    this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
+    this.showPattern(t, true, next);
   }
 
   /** `_` as a source: matches once when at least one entity has the id; that entity is the source. */

@@ -4,3 +4,5 @@ export type { QueryResult, ResultFn } from './evaluate';
 export type { Plan, PlanStep, PlanTerm, FieldInfo, Slot } from './plan';
 export { defineQuery, registerQuery, namedQuery, namedQueries, matchingQueries, type NamedQuery, type QueryKind, type DefineQueryOptions } from './registry';
 export { QueryParseError, formatQueryError, parseQuery, printQuery, type QueryAst } from './parser';
+export { cacheablePlan } from './cacheable';
+export { QueryCache, type CompiledQuery, type QueryCacheLimits } from './query-cache';

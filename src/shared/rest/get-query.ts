@@ -2,7 +2,7 @@
 // answers the query reply. Parse errors carry the position; try=true answers them with 200.
 import { serializeQuery, type QueryReplyOptions } from '../json';
 import { COMPAT_DEFAULT_LIMIT, queryParams } from '../protocol';
-import { QueryParseError, compileQuery, namedQuery, type Query } from '../query';
+import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query } from '../query';
 import { paramTable, readParams, type ParamTable } from './params';
 import { parseVars } from './query-vars';
 import { errorReply, notFound, okText, shown } from './replies';
@@ -18,7 +18,7 @@ function tableFor(maxLimit: number): ParamTable {
   return t;
 }
 
-function named(ctx: RouteContext, name: string): { query: Query } | { reply: RestReply } {
+function named(ctx: RouteContext, name: string): { query: Query; source?: CompiledQuery } | { reply: RestReply } {
   const { world } = ctx;
   if (name.trim() === '') return { reply: errorReply(400, "parameter 'name' is empty: give the path of a named query, filter, rule or system") };
   const e = /^\d+$/.test(name) ? (world.isAlive(Number(name)) ? Number(name) : 0) : world.lookup(name);
@@ -28,9 +28,11 @@ function named(ctx: RouteContext, name: string): { query: Query } | { reply: Res
   return { query: nq.query };
 }
 
-function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Query } | { reply: RestReply } {
+function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Query; source?: CompiledQuery } | { reply: RestReply } {
   try {
-    return { query: compileQuery(ctx.world, expr) };
+    if (ctx.queries === undefined) return { query: compileQuery(ctx.world, expr) };
+    const source = ctx.queries.get(expr);
+    return { query: source.query, source };
   } catch (err) {
     if (err instanceof QueryParseError) return { reply: errorReply(tryMode ? 200 : 400, err.message, { position: err.position }) };
     return { reply: errorReply(tryMode ? 200 : 400, `invalid query ${shown(expr)}: ${(err as Error).message}`) };
@@ -58,5 +60,5 @@ export const getQuery: Handler = (ctx) => {
     if ('reply' in parsed) return parsed.reply;
     vars = parsed.vars;
   }
-  return okText(serializeQuery(ctx.world, found.query, o, vars, compat ? 'flecs-3.2' : 'contract'));
+  return okText(serializeQuery(ctx.world, found.query, o, vars, compat ? 'flecs-3.2' : 'contract', found.source));
 };

@@ -2,6 +2,7 @@
 // headers, JSON text). It reads and changes the world synchronously, so the host runs it between
 // frames and a GET after a PUT sees the change. Nothing here knows about sockets.
 import type { World } from '../ecs';
+import { QueryCache } from '../query';
 import { DEFAULT_MAX_LIMIT, restEndpoints } from '../protocol';
 import { getEntity } from './get-entity';
 import { getOpenApi } from './get-openapi';
@@ -58,6 +59,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   if (!Number.isInteger(maxLimit) || maxLimit < 1) throw new RangeError(`router option maxLimit must be a positive integer, got ${maxLimit}`);
   const opts = { ...options, maxLimit };
   const cache = options.replyCache === false ? undefined : new ReplyCache(world);
+  const queries = options.queryCache === false ? undefined : new QueryCache(world);
 
   function route(method: string, url: string): RestReply {
     const cached = cache !== undefined && method === 'GET' ? cache.get(url) : undefined;
@@ -81,7 +83,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
       if (method === 'OPTIONS') return { status: 204, headers: { Allow: `${r.method}, OPTIONS` }, body: '' };
       return errorReply(405, `method ${shown(method)} is not allowed on /${segment}: use ${r.method}`, undefined, { Allow: r.method });
     }
-    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts };
+    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries };
     const before = world.changeCount;
     let reply: RestReply;
     try {

@@ -1,6 +1,7 @@
 // The router's options and what its handlers see. Requests and replies are the REST contract's
 // (src/shared/protocol), re-exported here for the router's users.
 import type { World } from '../ecs';
+import type { QueryCache } from '../query';
 import type { RestReply } from '../protocol';
 export type { RestReply, RestRequest } from '../protocol';
 
@@ -13,6 +14,11 @@ export interface RouterOptions {
    * is unchanged (world.changeCount), instead of serializing anew (default true).
    */
   replyCache?: boolean;
+  /**
+   * Keep compiled ad-hoc queries (/query?q=) by their text, with their matched tables, so a text
+   * asked before is not parsed, planned and matched again (default true).
+   */
+  queryCache?: boolean;
   /** Title of the OpenAPI document (default: the World's doc name). */
   title?: string;
   /**
@@ -37,6 +43,8 @@ export interface RouteContext {
   /** Decoded parameters (first occurrence wins). */
   readonly params: Readonly<Record<string, string>>;
   readonly options: Required<Pick<RouterOptions, 'maxLimit'>> & RouterOptions;
+  /** Compiled ad-hoc queries by text (absent when the router keeps none). */
+  readonly queries?: QueryCache;
 }
 
 /** An endpoint handler. */

@@ -71,3 +71,24 @@ describe('entity reply', () => {
     expect('alerts' in reply('Sun', { alerts: true, alertsOf: () => [] })).toBe(false);
   });
 });
+
+describe('entity reply after names and parents change', () => {
+  test('paths follow a rename, a new parent and a recycled id (paths are kept only while names and parents stand)', () => {
+    const w = buildReferenceWorld().world;
+    const earth = w.lookup('Sun.Earth');
+    const eats = w.lookup('Eats');
+    const path = () => (JSON.parse(serializeEntity(w, earth, { ids: true })) as { path: string; ids: string[][] });
+    expect(path().path).toBe('Sun.Earth');
+    w.setName(w.lookup('Sun'), 'Sol');
+    expect(path().path).toBe('Sol.Earth');
+    w.setName(eats, 'Devours');
+    expect(path().ids).toContainEqual(['Devours', 'Apples']);
+    const other = w.entity('Other');
+    w.add(earth, w.pair(w.core.ChildOf, other));
+    expect(path().path).toBe('Other.Earth');
+    const anon = w.entity();
+    w.delete(anon);
+    const named = w.entity('Recycled');
+    expect(JSON.parse(serializeEntity(w, named)).path).toBe('Recycled');
+  });
+});

@@ -133,3 +133,23 @@ describe('replies follow the world', () => {
     expect(values()).toHaveLength(count - 1);
   });
 });
+
+describe('query reply after changes (entity lists are kept only while rows, names and parents stand)', () => {
+  test('entities follow renames, new entities, deletes and new parents; pages stay right', () => {
+    const w = buildReferenceWorld().world;
+    const Tag = w.tag('Listed');
+    const es = Array.from({ length: 5 }, (_, i) => { const e = w.entity(`L${i}`); w.add(e, Tag); return e; });
+    const list = (o: QueryReplyOptions = {}) => (JSON.parse(serializeQuery(w, compileQuery(w, 'Listed'), o)) as { results: Result[] }).results.flatMap((r) => r.entities as unknown[]);
+    expect(list()).toEqual(['L0', 'L1', 'L2', 'L3', 'L4']);
+    expect(list({ offset: 1, limit: 2 })).toEqual(['L1', 'L2']);
+    w.setName(es[1]!, 'Renamed');
+    expect(list()).toEqual(['L0', 'Renamed', 'L2', 'L3', 'L4']);
+    w.delete(es[0]!);
+    expect(list()).toEqual(['L4', 'Renamed', 'L2', 'L3']);
+    const anon = w.entity();
+    w.add(anon, Tag);
+    expect(list()).toEqual(['L4', 'Renamed', 'L2', 'L3', anon]);
+    w.setName(anon, 'Late');
+    expect(list()).toEqual(['L4', 'Renamed', 'L2', 'L3', 'Late']);
+  });
+});
