@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { COMPAT_DEFAULT_LIMIT, DEFAULT_MAX_LIMIT } from '../shared/protocol/constants';
 import { COMPAT_MODES, type CompatMode } from '../shared/rest';
 import { DEFAULT_HTTP_OPTIONS, canonicalAppOrigins } from './http';
 
@@ -26,7 +27,7 @@ export interface HostOptions {
   compat: CompatMode | undefined;
   /** Sample world and pipeline statistics for /stats (default true). */
   monitor: boolean;
-  /** Largest `limit` a /query may ask for (default 10000). */
+  /** Largest `limit` a /query may ask for (default DEFAULT_MAX_LIMIT, 10000). */
   maxLimit: number;
   /** Answer repeated GET /entity and /query from the reply made while the world is unchanged (default true). */
   replyCache: boolean;
@@ -96,11 +97,11 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--token <token>', 'bearer token that lets other origins change the world').env('ECS_REST_TOKEN'))
     .addOption(new Option('--allow-origin <origin>', 'trust this origin (scheme://host[:port]) to change the world without the token; repeatable')
       .argParser(collectOrigin).default([]))
-    .addOption(new Option('--compat <server>', "answer queries as this reference server does where it differs from the contract (type_info keyed by component, vars, eval_duration, default limit 1000, limit=0 = up to --max-limit)")
+    .addOption(new Option('--compat <server>', `answer queries as this reference server does where it differs from the contract (type_info keyed by component, vars, eval_duration, default limit ${COMPAT_DEFAULT_LIMIT}, limit=0 = up to --max-limit)`)
       .choices(COMPAT_MODES))
     .addOption(new Option('--no-monitor', 'do not sample statistics (/stats answers 404)'))
     .addOption(new Option('--no-reply-cache', 'serialize every GET anew, even when the world has not changed since the same GET'))
-    .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(10_000))
+    .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(DEFAULT_MAX_LIMIT))
     .addOption(new Option('--max-target-bytes <n>', 'longest request target (URL) in bytes, /set data included; longer gets 414')
       .argParser(integer(256, 16 * 1024 * 1024)).default(D.maxTargetBytes))
     .addOption(new Option('--max-body-bytes <n>', 'largest request body in bytes (bodies are ignored); larger gets 413')

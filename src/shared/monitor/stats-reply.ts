@@ -4,12 +4,13 @@
 import type { World } from '../ecs';
 import { SYSTEM_METRICS, WORLD_METRICS } from './metrics';
 import { monitorState } from './monitor';
+import { STATS_CATEGORY_NAMES, type StatsCategory as ProtocolStatsCategory } from '../protocol/constants';
 import { PERIODS, type SampleSeries } from './windows';
 
 /** Categories of /stats. */
-export const STATS_CATEGORIES = ['world', 'pipeline'] as const;
+export const STATS_CATEGORIES = STATS_CATEGORY_NAMES;
 /** A /stats category. */
-export type StatsCategory = (typeof STATS_CATEGORIES)[number];
+export type StatsCategory = ProtocolStatsCategory;
 /** Periods of /stats (windows of 60 samples: per frame, per second, per minute, per 24 min, per 168 min). */
 export const STATS_PERIODS = PERIODS;
 /** A /stats period. */

@@ -3,10 +3,12 @@
 // coarser window aggregates the samples of the next finer one (avg of avgs, min of mins, max of
 // maxes), so nothing is ever recomputed from raw data and memory never grows.
 
-/** Period names of the windows, finest first (the index is the window's level). */
-export const PERIODS = ['1s', '1m', '1h', '1d', '1w'] as const;
+import { STATS_PERIOD_NAMES, type StatsPeriod } from '../protocol/constants';
+
+/** Period names of the windows, finest first (the index is the window's level): the /stats periods. */
+export const PERIODS = STATS_PERIOD_NAMES;
 /** A window period. */
-export type Period = (typeof PERIODS)[number];
+export type Period = StatsPeriod;
 /** Samples per window. */
 export const SAMPLES = 60;
 /** Coarsest level. */

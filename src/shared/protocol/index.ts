@@ -1,4 +1,5 @@
 // Public exports of the protocol folder: a plain list of re-exports.
+export * from './constants';
 export * from './frame';
 export * from './bridge';
 export * from './rest-types';

@@ -2,15 +2,7 @@
 // them and GET /openapi.json is generated from them, so the two cannot disagree. Values arrive as
 // decoded strings; booleans are exactly "true" or "false", integers are decimal digits.
 import { z } from 'zod';
-
-/** Default largest `limit` of a query reply (entities); the server may configure another. */
-export const DEFAULT_MAX_LIMIT = 10_000;
-/** Default `limit` of a query reply (entities). */
-export const DEFAULT_LIMIT = 100;
-/** Statistics categories of /stats. */
-export const STATS_CATEGORY_NAMES = ['world', 'pipeline'] as const;
-/** Statistics periods of /stats (60 samples each; see DECISIONS "Stats"). */
-export const STATS_PERIOD_NAMES = ['1s', '1m', '1h', '1d', '1w'] as const;
+import { DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, STATS_PERIOD_NAMES } from './constants';
 
 /** One documented parameter: its schema, what it does, its default and what it accepts. */
 export interface ParamSpec {

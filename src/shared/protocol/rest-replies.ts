@@ -27,6 +27,13 @@ export const baseEntrySchema = z.object({
   type_info: z.array(typeInfoSchema).optional(),
 });
 
+/** One active alert of an entity: the alert's path, its message and its severity (Info, Warning, Error). */
+export const alertInfoSchema = z.object({
+  alert: z.string(),
+  message: z.string(),
+  severity: z.string(),
+});
+
 /** GET /entity/<path>. */
 export const entityReplySchema = z.object({
   path: z.string().optional(),
@@ -39,7 +46,7 @@ export const entityReplySchema = z.object({
   id_labels: z.array(idPathsSchema).optional(),
   values: z.array(valueSchema).optional(),
   type_info: z.array(typeInfoSchema).optional(),
-  alerts: z.array(z.record(z.string(), z.unknown())).optional(),
+  alerts: z.array(alertInfoSchema).optional(),
   matches: z.array(z.string()).optional(),
   refs: z.record(z.string(), z.array(z.string())).optional(),
 });

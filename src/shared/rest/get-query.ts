@@ -1,7 +1,7 @@
 // GET /query: runs `q` (an expression) or `name` (a named query, filter, rule or system) and
 // answers the query reply. Parse errors carry the position; try=true answers them with 200.
 import { serializeQuery, type QueryReplyOptions } from '../json';
-import { queryParams } from '../protocol';
+import { COMPAT_DEFAULT_LIMIT, queryParams } from '../protocol';
 import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query } from '../query';
 import { paramTable, readParams, type ParamTable } from './params';
 import { parseVars } from './query-vars';
@@ -38,9 +38,6 @@ function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Q
     return { reply: errorReply(tryMode ? 200 : 400, `invalid query ${shown(expr)}: ${(err as Error).message}`) };
   }
 }
-
-/** The reference server's default limit, used in compat mode. */
-const COMPAT_DEFAULT_LIMIT = 1000;
 
 /** Answers GET /query. */
 export const getQuery: Handler = (ctx) => {

@@ -1,104 +1,46 @@
-// The shapes of the REST replies the explorer reads (the contract's, with the DECISIONS applied).
-// Field names that differ between our server and the reference it was modelled on are both
-// listed (`variables` / `vars`, `duration` / `eval_duration`); readers accept either.
+// The shapes of the REST replies the explorer reads, inferred from the contract's zod schemas in
+// src/shared/protocol: renaming a field there breaks the explorer's type check. The imports are
+// type-only, so zod stays out of the explorer bundle. Field names that differ between our server
+// and the reference it was modelled on are both in the schemas (`variables` / `vars`,
+// `duration` / `eval_duration`); readers accept either.
+import type { z } from 'zod';
+import type {
+  alertInfoSchema, baseEntrySchema, entityReplySchema, errorReplySchema, idPathsSchema, queryReplySchema,
+  queryResultSchema, statsPipelineReplySchema, statsSampleSchema, statsWorldReplySchema, valueSchema,
+} from '../../../shared/protocol';
 
 /** A component id: [component] or [relationship, target]. */
-export type IdPath = string[];
+export type IdPath = z.infer<typeof idPathsSchema>;
 
 /** A component value (members by name), or 0 when it has none to show. */
-export type ComponentValue = Record<string, unknown> | 0;
+export type ComponentValue = z.infer<typeof valueSchema>;
 
 /** One active alert of an entity. */
-export interface AlertInfo {
-  /** Path of the alert entity. */
-  alert: string;
-  message: string;
-  severity: 'Info' | 'Warning' | 'Error' | string;
-}
+export type AlertInfo = z.infer<typeof alertInfoSchema>;
 
 /** One IsA base and what the entity inherits from it. */
-export interface BaseEntry {
-  path: string;
-  ids: IdPath[];
-  id_labels?: IdPath[];
-  values?: ComponentValue[];
-  type_info?: unknown[];
-}
+export type BaseEntry = z.infer<typeof baseEntrySchema>;
 
 /** GET /entity/<path>. */
-export interface EntityReply {
-  path?: string;
-  label?: string;
-  brief?: string;
-  link?: string;
-  color?: string;
-  is_a?: BaseEntry[];
-  ids?: IdPath[];
-  id_labels?: IdPath[];
-  values?: ComponentValue[];
-  type_info?: unknown[];
-  alerts?: AlertInfo[];
-  matches?: string[];
-}
+export type EntityReply = z.infer<typeof entityReplySchema>;
 
 /** One result of GET /query: a matched table (or variable binding) and its entities. */
-export interface QueryResult {
-  ids?: IdPath[];
-  id_labels?: IdPath[];
-  sources?: (string | 0)[];
-  /** null: a variable that an optional term left unbound. */
-  variables?: (string | 0 | null)[];
-  vars?: (string | 0 | null)[];
-  variable_labels?: (string | null)[];
-  var_labels?: (string | null)[];
-  variable_ids?: (number | null)[];
-  var_ids?: (number | null)[];
-  is_set?: boolean[];
-  parent?: string;
-  entities?: (string | number)[];
-  entity_labels?: string[];
-  entity_ids?: number[];
-  colors?: (string | null)[];
-  values?: unknown[];
-}
+export type QueryResult = z.infer<typeof queryResultSchema>;
 
-/** GET /query (or a query parse error with try=true: `error` and `position`). */
-export interface QueryReply {
-  ids?: IdPath[];
-  id_labels?: IdPath[];
-  variables?: string[];
-  vars?: string[];
-  type_info?: unknown;
-  results?: QueryResult[];
-  duration?: number;
-  eval_duration?: number;
-  /** With count=true: entities matched in all, whatever offset and limit. */
-  count?: number;
-  error?: string;
-  position?: number;
-}
+/** GET /query, or with try=true a query parse error (`error` and `position`, status 200). */
+export type QueryReply = z.infer<typeof queryReplySchema> & Partial<z.infer<typeof errorReplySchema>>;
 
 /** 60 samples of one metric, oldest first; null where a sample is not a number. */
-export interface StatsSamples {
-  avg: (number | null)[];
-  min: (number | null)[];
-  max: (number | null)[];
-  brief?: string;
-}
+export type StatsSamples = z.infer<typeof statsSampleSchema>;
 
 /** GET /stats/world/<period>: "<group>.<metric>" -> samples. */
-export type WorldStatsReply = Record<string, StatsSamples>;
-
-/** One entry of GET /stats/pipeline/<period>; entries without `name` are sync points. */
-export interface PipelineEntry {
-  name?: string;
-  time_spent?: StatsSamples;
-  matched_entity_count?: StatsSamples;
-  matched_table_count?: StatsSamples;
-}
+export type WorldStatsReply = z.infer<typeof statsWorldReplySchema>;
 
 /** GET /stats/pipeline/<period>. */
-export type PipelineStatsReply = PipelineEntry[];
+export type PipelineStatsReply = z.infer<typeof statsPipelineReplySchema>;
+
+/** One entry of GET /stats/pipeline/<period>: a system (with `name`) or a sync point. */
+export type PipelineEntry = PipelineStatsReply[number];
 
 /** Names of a query's variables, whichever field the server used. */
 export function variableNames(reply: QueryReply): string[] {

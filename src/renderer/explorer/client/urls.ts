@@ -1,4 +1,5 @@
 // Request targets for every endpoint the explorer uses; the only place that writes URLs.
+import { STATS_PERIOD_NAMES, type StatsCategory, type StatsPeriod } from '../../../shared/protocol/constants';
 import { entityUrlPath, queryRef } from './entity-path';
 
 /** Switches of GET /entity (true turns a part on; `base` is on unless set to false). */
@@ -99,14 +100,10 @@ export function treeLevelUrl(q: string, limit: number): string {
   return queryUrl({ q }, { flags: ['is_set', 'entity_labels', 'colors'], limit });
 }
 
-/** Statistics categories of GET /stats. */
-export type StatsCategory = 'world' | 'pipeline';
+/** Periods of GET /stats, finest first (the contract's list). */
+export const STATS_PERIODS = STATS_PERIOD_NAMES;
 
-/** Periods of GET /stats, finest first. */
-export const STATS_PERIODS = ['1s', '1m', '1h', '1d', '1w'] as const;
-
-/** A period of GET /stats. */
-export type StatsPeriod = (typeof STATS_PERIODS)[number];
+export type { StatsCategory, StatsPeriod };
 
 /** GET /stats/<category>/<period>. */
 export function statsUrl(category: StatsCategory, period: StatsPeriod): string {

@@ -144,7 +144,8 @@ export function flattenQueryReply(reply: QueryReply): ResultTable {
     for (let row = 0; row < n; row++) {
       const cells: Record<string, Cell> = {};
       variables.forEach((name, vi) => {
-        const v = values[vi];
+        // Widened: servers before the contract's null sent 0 for an unbound variable.
+        const v = values[vi] as string | 0 | null | undefined;
         const label = labels[vi];
         // null (or 0, from older servers): an optional term left the variable unbound.
         cells[`var.${name}`] = v === undefined || v === null || v === 0 || v === '*'

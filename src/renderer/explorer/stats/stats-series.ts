@@ -80,7 +80,7 @@ export function pipelineSystems(reply: PipelineStatsReply): SystemRow[] {
   const out: SystemRow[] = [];
   if (!Array.isArray(reply)) return out;
   for (const e of reply) {
-    if (typeof e?.name !== 'string') continue;
+    if (!e || !('name' in e) || typeof e.name !== 'string') continue;
     const row: SystemRow = { name: e.name, time: e.time_spent?.avg ?? [] };
     const mean = meanValue(e.time_spent?.avg);
     if (mean !== undefined) row.meanTime = mean;

@@ -32,7 +32,7 @@ describe('stats reshaping', () => {
 
   it('summarises system time over the window', () => {
     const s = { avg: [0.001, null, 0.003], min: [0, 0, 0], max: [0, 0, 0] };
-    const [row] = pipelineSystems([{ name: 'Move', time_spent: s, matched_entity_count: { avg: [5, 7], min: [], max: [] } }]);
+    const [row] = pipelineSystems([{ name: 'Move', time_spent: s, matched_entity_count: { avg: [5, 7], min: [], max: [] }, matched_table_count: { avg: [], min: [], max: [] } }]);
     expect(row).toMatchObject({ name: 'Move', meanTime: 0.002, lastTime: 0.003, entities: 7 });
     expect(lastValue([1, null])).toBe(1);
     expect(meanValue([])).toBeUndefined();
