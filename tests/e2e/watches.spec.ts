@@ -23,9 +23,9 @@ async function simulationTime(page: Page): Promise<number> {
 }
 
 test.afterEach(async ({ page }) => {
-  // Leave the shared host as the other specs expect it: running at full speed, Ship1 enabled.
+  // Leave the shared host as the other specs expect it: running at full speed, Ship4 enabled (viewport.spec deletes Ship1).
   await put(page.request, TIME({ paused: false, step: 0, time_scale: 1 }));
-  await put(page.request, '/enable/Ship1');
+  await put(page.request, '/enable/Ship4');
 });
 
 test('a page watching a ship sees a PUT within 2 frames', async ({ page }) => {
@@ -65,9 +65,9 @@ test('the explorer follows a query by watch; a disabled ship leaves its results'
   await x.queryBox.press('Enter');
   await x.queryPanel.getByRole('checkbox', { name: 'live' }).check();
   await expect(x.queryPanel.locator('.results-bar')).toHaveAttribute('data-live', 'watch');
-  await expect(x.results.getByRole('link', { name: 'Ship1', exact: true })).toBeVisible();
-  await put(page.request, '/disable/Ship1');
-  await expect(x.results.getByRole('link', { name: 'Ship1', exact: true })).toHaveCount(0);
+  await expect(x.results.getByRole('link', { name: 'Ship4', exact: true })).toBeVisible();
+  await put(page.request, '/disable/Ship4');
+  await expect(x.results.getByRole('link', { name: 'Ship4', exact: true })).toHaveCount(0);
   await expect(x.results.getByRole('link', { name: 'Ship2', exact: true })).toBeVisible();
 });
 
