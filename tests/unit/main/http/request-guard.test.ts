@@ -1,0 +1,44 @@
+// The guard step of the request path on its own: target length, Host check, origin policy.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HTTP_OPTIONS } from '../../../../src/main/http/options';
+import { corsFor, createHostGuard, preflightReplyHeaders, targetTooLong } from '../../../../src/main/http/request-guard';
+
+const local = { localAddress: '127.0.0.1', localPort: 28200 };
+const noApps = new Set<string>();
+
+describe('request guard', () => {
+  it('refuses a request target over the limit with 414 and says how long it was', () => {
+    expect(targetTooLong('/x'.repeat(10), 20)).toBeUndefined();
+    const r = targetTooLong('/'.repeat(21), 20);
+    expect(r?.status).toBe(414);
+    expect(r?.message).toContain('21 bytes');
+  });
+
+  it('refuses a Host that is not this server when the check is on, and remembers the verdict', () => {
+    const guard = createHostGuard(true);
+    expect(guard('127.0.0.1:28200')).toBeUndefined();
+    expect(guard('localhost:28200')).toBeUndefined();
+    expect(guard('evil.example:28200')).toMatch(/evil\.example/);
+    expect(guard('evil.example:28200')).toBe(guard('evil.example:28200'));
+    expect(createHostGuard(false)('evil.example')).toBeUndefined();
+  });
+
+  it('lets every GET through with read CORS and refuses a foreign PUT without the token', () => {
+    expect(corsFor('GET', { origin: 'https://evil.example' }, local, DEFAULT_HTTP_OPTIONS, noApps).cors)
+      .toEqual({ 'Access-Control-Allow-Origin': '*' });
+    const foreign = corsFor('PUT', { origin: 'https://evil.example' }, local, DEFAULT_HTTP_OPTIONS, noApps);
+    expect(foreign.refusal?.status).toBe(403);
+    expect(foreign.refusal?.message).toMatch(/--token/);
+    const withToken = corsFor('PUT', { origin: 'https://ok.example', authorization: 'Bearer s3cret' }, local, { ...DEFAULT_HTTP_OPTIONS, token: 's3cret' }, noApps);
+    expect(withToken.cors?.['Access-Control-Allow-Origin']).toBe('https://ok.example');
+    expect(corsFor('PUT', {}, local, DEFAULT_HTTP_OPTIONS, noApps).refusal).toBeUndefined();
+  });
+
+  it('answers a preflight with the methods the origin may use', () => {
+    const foreign = preflightReplyHeaders({ origin: 'https://evil.example' }, local, DEFAULT_HTTP_OPTIONS, noApps);
+    expect(foreign['Access-Control-Allow-Methods']).toBe('GET, OPTIONS');
+    const loop = preflightReplyHeaders({ origin: 'http://127.0.0.1:5173', 'access-control-request-private-network': 'true' }, local, DEFAULT_HTTP_OPTIONS, noApps);
+    expect(loop['Access-Control-Allow-Methods']).toBe('GET, PUT, OPTIONS');
+    expect(loop['Access-Control-Allow-Private-Network']).toBe('true');
+  });
+});
