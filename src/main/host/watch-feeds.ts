@@ -32,10 +32,9 @@ function notWatchable(target: string): RestReply {
   };
 }
 
+/** The data of a `fail` event: the status and the router's error message (the raw body if it gave none). */
 function failText(reply: RestReply): string {
-  let error = reply.body;
-  try { error = (JSON.parse(reply.body) as { error?: string }).error ?? reply.body; } catch { /* keep the raw body */ }
-  return JSON.stringify({ status: reply.status, error });
+  return JSON.stringify({ status: reply.status, error: reply.error ?? reply.body });
 }
 
 /** The watch feeds of one host; `open` is the transport's EventFeedOpener, `afterFrame` runs after each frame. */
@@ -97,11 +96,12 @@ export class WatchFeeds {
     const now = ok ? reply.body : `fail:${reply.body}`;
     // Deltas by base text: watchers that hold the same state (nearly always all) share one.
     let parsedNow: unknown;
+    const failed = ok ? '' : failText(reply);
     const deltas = new Map<string, string | undefined>();
     for (const w of feed.watchers) {
       if (w.base === now || w.sink.backedUp) continue;
       if (!ok) {
-        w.sink.write(WATCH_EVENTS.fail, failText(reply), frame);
+        w.sink.write(WATCH_EVENTS.fail, failed, frame);
       } else if (w.base.startsWith('fail:')) {
         w.sink.write(WATCH_EVENTS.full, now, frame);
       } else {

@@ -30,6 +30,8 @@ export interface RestReply {
   cacheable?: boolean;
   /** Set on a 404: what was not found. */
   notFound?: NotFoundKind;
+  /** On an error reply made by the router: its message, as in the body (in-process readers need not parse it). */
+  error?: string;
 }
 
 /** The pure REST router as the transport sees it: request in, reply out (synchronously or as a promise). */

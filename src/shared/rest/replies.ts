@@ -12,7 +12,7 @@ export const EMPTY_OK: RestReply = Object.freeze({ status: 200, body: '{}' }) as
 /** An error reply; `extra` adds fields (e.g. `position`) after `error`. */
 export function errorReply(status: number, message: string, extra?: Record<string, unknown>, headers?: Record<string, string>): RestReply {
   const body = JSON.stringify(extra ? { error: message, ...extra } : { error: message });
-  return headers ? { status, headers, body } : { status, body };
+  return headers ? { status, headers, body, error: message } : { status, body, error: message };
 }
 
 /** A 404 for a path that names no entity (or no named query). */
