@@ -4,6 +4,7 @@
 // `Planet($p)`) are re-evaluated when those entities change their type (world.structureVersion).
 import type { Column, Table, TableListener } from '../ecs';
 import { cacheablePlan, type Query, type QueryResult, type ResultFn } from '../query';
+import type { SystemIter } from './system-iter';
 
 /** A cached result: count is refreshed before each visit; columns of self fields are resolved once. */
 export interface CachedResult extends QueryResult {
@@ -72,7 +73,8 @@ export class CachedQuery implements TableListener {
     // Evaluated with $this bound to the table, even while it is empty (new tables are).
     this.query.evaluateOn(table, (r) => {
       const columns = r.ids.map((id, i) => (r.isSet[i] && r.sources[i] === 0 ? table.column(id) ?? null : null));
-      out.push({ ...r, columns });
+      // One object shape for every cached result (a spread would copy into varying shapes).
+      out.push({ table: r.table, rows: r.rows, count: r.count, ids: r.ids, sources: r.sources, isSet: r.isSet, vars: r.vars, columns });
     });
     return out;
   }
@@ -90,6 +92,27 @@ export class CachedQuery implements TableListener {
         const r = results[i]!;
         r.count = t.count;
         if (onResult(r) === false) return;
+      }
+    }
+  }
+
+  /**
+   * The systems' hot loop: points `it` at each result with entities and calls `run`, with no
+   * closure per frame and no callback between the entries and the system (each() has both).
+   */
+  runSystem(it: SystemIter, run: (it: SystemIter) => void): void {
+    if (!this.cacheable) { this.query.each((r) => { it.visit(r, r.count); run(it); }); return; }
+    const entries = this.entries, world = this.query.world;
+    for (let k = 0; k < entries.length; k++) {
+      const entry = entries[k]!, t = entry.table, n = t.entities.length;
+      if (n === 0) continue;
+      if (entry.volatile && entry.version !== world.structureVersion) { entry.results = this.evaluate(t); entry.version = world.structureVersion; }
+      const results = entry.results;
+      for (let i = 0; i < results.length; i++) {
+        const r = results[i]!;
+        r.count = n;
+        it.visit(r, n);
+        run(it);
       }
     }
   }

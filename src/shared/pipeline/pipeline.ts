@@ -102,12 +102,16 @@ export class Pipeline {
 
   /** Systems in run order (deleted ones are dropped). */
   list(): readonly SystemRecord[] {
-    if (this.systems.some((s) => !this.world.isAlive(s.entity))) {
-      for (const s of this.systems) if (!this.world.isAlive(s.entity)) s.query?.dispose();
-      this.systems = this.systems.filter((s) => this.world.isAlive(s.entity));
-      this.sort();
-    }
+    this.dropDeleted();
     return this.systems;
+  }
+
+  private dropDeleted(): void {
+    const w = this.world;
+    if (this.systems.every((s) => w.isAlive(s.entity))) return;
+    for (const s of this.systems) if (!w.isAlive(s.entity)) s.query?.dispose();
+    this.systems = this.systems.filter((s) => w.isAlive(s.entity));
+    this.sort();
   }
 
   /** Runs one frame: every enabled system in order, changes deferred per system. */
@@ -118,41 +122,42 @@ export class Pipeline {
     w.modified();
     this.frame++;
     this.time += deltaTime;
-    let systemTime = 0, mergeTime = 0, ran = 0;
-    for (const s of this.list()) {
-      const st = s.stats;
-      if (!w.isAlive(s.entity) || !w.isEnabled(s.entity)) {
+    let systemTime = 0, mergeTime = 0, ran = 0, deleted = false;
+    const systems = this.systems;
+    for (let k = 0; k < systems.length; k++) {
+      const s = systems[k]!, st = s.stats;
+      if (!w.isAlive(s.entity)) { deleted = true; continue; }
+      if (!w.isEnabled(s.entity)) {
         st.timeSpent = 0; st.matchedEntities = 0; st.matchedTables = 0; st.mergeTime = 0; st.commandsEnqueued = 0;
         continue;
       }
+      ran++;
       const it = s.iter;
       it.deltaTime = deltaTime; it.time = this.time; it.frame = this.frame;
-      const t0 = now();
-      let entities = 0, tables = 0;
+      it.matchedTables = 0; it.matchedEntities = 0;
       const enqueued = w.commands.enqueued;
+      const t0 = now();
       w.deferBegin();
       try {
-        if (s.query) {
-          s.query.each((r) => { entities += r.count; tables++; it.setResult(r); s.run(it); });
-        } else {
-          it.setResult(null);
-          s.run(it);
-        }
+        if (s.query) s.query.runSystem(it, s.run);
+        else { it.clear(); s.run(it); }
       } finally {
         const t1 = now();
-        st.commandsEnqueued = w.commands.enqueued - enqueued;
+        const queued = w.commands.enqueued - enqueued;
         w.deferEnd();
-        const t2 = now();
+        // Reading the clock costs; a system that queued nothing merged nothing.
+        st.mergeTime = queued === 0 ? 0 : (now() - t1) / 1000;
+        st.commandsEnqueued = queued;
         st.timeSpent = (t1 - t0) / 1000;
         st.timeTotal += st.timeSpent;
-        st.matchedEntities = entities;
-        st.matchedTables = tables;
+        st.matchedEntities = it.matchedEntities;
+        st.matchedTables = it.matchedTables;
         systemTime += st.timeSpent;
-        st.mergeTime = (t2 - t1) / 1000;
         mergeTime += st.mergeTime;
-        ran++;
       }
     }
+    // A system deleted by another one (or over REST) is dropped after the frame, not during it.
+    if (deleted) this.dropDeleted();
     const last = this.last;
     last.systemTime = systemTime;
     last.mergeTime = mergeTime;

@@ -1,5 +1,5 @@
 // What a system callback sees for one result: the matched table's rows and field columns.
-import type { ColumnViews, Entity, Id, Table, World } from '../ecs';
+import type { Column, ColumnViews, Entity, Id, Table, World } from '../ecs';
 import type { QueryResult } from '../query';
 import type { CachedResult } from './cached-query';
 
@@ -19,16 +19,34 @@ export class SystemIter {
   count = 0;
   /** Rows of the table in this result; null means rows 0 … count-1. */
   rows: readonly number[] | null = null;
+  /** @internal Results visited since the counters were last reset (the system's statistics). */
+  matchedTables = 0;
+  /** @internal Entities visited since the counters were last reset. */
+  matchedEntities = 0;
   private result: QueryResult | null = null;
+  /** Columns of the result's self fields when it is a cached one (resolved once per table). */
+  private columns: readonly (Column | null)[] | null = null;
 
   constructor(readonly world: World, readonly system: Entity) {}
 
-  /** @internal Points the iterator at a result. */
-  setResult(r: QueryResult | null): void {
+  /** @internal Points the iterator at a result and counts it. */
+  visit(r: QueryResult, count: number): void {
     this.result = r;
-    this.table = r?.table ?? null;
-    this.count = r ? r.count : 0;
-    this.rows = r?.rows ?? null;
+    this.table = r.table;
+    this.count = count;
+    this.rows = r.rows;
+    this.columns = (r as Partial<CachedResult>).columns ?? null;
+    this.matchedTables++;
+    this.matchedEntities += count;
+  }
+
+  /** @internal Points the iterator at no result (a system without a query). */
+  clear(): void {
+    this.result = null;
+    this.table = null;
+    this.count = 0;
+    this.rows = null;
+    this.columns = null;
   }
 
   /** Entities of the table (index with `row(j)`). */
@@ -72,10 +90,10 @@ export class SystemIter {
    * Undefined for tags and unset fields.
    */
   field(i: number): ColumnViews | undefined {
+    const c = this.columns?.[i];
+    if (c) return c.views;
     const r = this.result;
     if (!r || !r.isSet[i]) return undefined;
-    const cached = (r as Partial<CachedResult>).columns;
-    if (cached) { const c = cached[i]; if (c) return c.views; }
     const src = r.sources[i]!;
     if (src === 0) return this.table?.column(r.ids[i]!)?.views;
     return this.world.tableOf(src).column(r.ids[i]!)?.views;
