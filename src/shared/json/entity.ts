@@ -1,7 +1,7 @@
 // The entity reply (GET /entity/<path>): path, doc fields, ids with labels, values and type info,
 // the components inherited from IsA bases, matching named queries, active alerts and incoming
 // relationships — each part switched on by the parameter of the same name.
-import { isPair, makePair, pairFirstIndex, type Entity, type Id, type World } from '../ecs';
+import { isPair, makePair, pairFirstIndex, type Entity, type Id, type Table, type World } from '../ecs';
 import { matchingQueries } from '../query';
 import { idLabelText, idText, isPrivateId, pathText } from './labels';
 import { typeInfoText } from './type-info';
@@ -111,6 +111,28 @@ function refsPart(world: World, e: Entity, rel: Entity | '*'): string {
   return `"refs":{${[...groups].map(([k, v]) => `${JSON.stringify(k)}:[${v.join(',')}]`).join(',')}}`;
 }
 
+/** The `ids` texts of one table, valid while names, parents and traits are unchanged. */
+interface IdsTexts { names: number; structure: number; shown: string; all: string }
+
+const idsTexts = new WeakMap<Table, IdsTexts>();
+
+/**
+ * `"ids":[…]` of an entity, without or with private ids. Every entity of a table has the same
+ * ids, so the text is made once per table and reused while no name or parent changed
+ * (hierarchy.version) and no id entity changed its type (structureVersion: a Private trait
+ * added to a component).
+ */
+function idsText(world: World, table: Table, withPrivate: boolean): string {
+  const names = world.hierarchy.version, structure = world.structureVersion;
+  let t = idsTexts.get(table);
+  if (t === undefined || t.names !== names || t.structure !== structure) {
+    const all = table.type, shown = all.filter((id) => !isPrivateId(world, id));
+    t = { names, structure, shown: `"ids":[${shown.map((id) => idText(world, id)).join(',')}]`, all: `"ids":[${all.map((id) => idText(world, id)).join(',')}]` };
+    idsTexts.set(table, t);
+  }
+  return withPrivate ? t.all : t.shown;
+}
+
 /** JSON text of the entity reply. The entity must be alive. */
 export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = {}): string {
   const out: string[] = [];
@@ -125,8 +147,9 @@ export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions =
     const bases = basesPart(world, e, o);
     if (bases) out.push(bases);
   }
-  const ids = o.private ? world.typeOf(e) : world.typeOf(e).filter((id) => !isPrivateId(world, id));
-  idsPart(world, e, ids, o, out);
+  const table = world.tableOf(e);
+  if (o.ids !== false && !o.id_labels && !o.values && !o.type_info) out.push(idsText(world, table, o.private === true));
+  else idsPart(world, e, o.private ? table.type : table.type.filter((id) => !isPrivateId(world, id)), o, out);
   if (o.alerts && o.alertsOf) {
     const alerts = o.alertsOf(e);
     if (alerts.length) out.push(`"alerts":${JSON.stringify(alerts)}`);

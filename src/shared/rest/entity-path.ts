@@ -2,6 +2,7 @@
 // separated by '/', a level of digits is an entity id, a path that names nothing is a 404), and
 // the policy that built-in entities (everything under `ecs`) are read-only.
 import { entityIndex, type Entity, type World } from '../ecs';
+import { lookupPath } from './path-lookup';
 import { errorReply, notFound, shown } from './replies';
 import type { RestReply } from './types';
 import { decodePath } from './target';
@@ -12,7 +13,7 @@ export function resolveEntity(world: World, rawPath: string): { entity: Entity }
   // One trailing slash is tolerated (/entity/Sun/Earth/), as clients append it.
   if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
   if (path === '') return { reply: notFound("no entity path given: use /entity/<path>, e.g. /entity/ecs/core/World (levels separated by '/')") };
-  const e = world.lookup(path, '/');
+  const e = lookupPath(world, path);
   if (e === 0) {
     return { reply: notFound(`entity ${shown(path)} not found: levels are separated by '/', names are case sensitive, and a level of digits is an entity id`) };
   }

@@ -10,15 +10,21 @@ import type { RestReply } from './types';
 export interface ParamTable {
   readonly specs: Readonly<Record<string, ParamSpec>>;
   readonly schema: z.ZodType;
+  /** What the schema makes of no parameters at all (the defaults): most requests send none. */
+  readonly defaults: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** Compiles a parameter table once (per router). */
 export function paramTable(specs: Readonly<Record<string, ParamSpec>>): ParamTable {
-  return { specs, schema: paramsSchema(specs) };
+  const schema = paramsSchema(specs);
+  const empty = schema.safeParse({});
+  return { specs, schema, defaults: empty.success ? (empty.data as Record<string, unknown>) : undefined };
 }
 
 /** The parsed parameters, or the 400 reply that explains the first bad one. */
 export function readParams<T>(table: ParamTable, raw: Readonly<Record<string, string>>): { value: T } | { reply: RestReply } {
+  // No parameters: the defaults, parsed once (a copy, so a caller may change its own).
+  if (table.defaults !== undefined && isEmpty(raw)) return { value: { ...table.defaults } as T };
   const r = table.schema.safeParse(raw);
   if (r.success) return { value: r.data as T };
   const issue = r.error.issues[0]!;
@@ -29,4 +35,9 @@ export function readParams<T>(table: ParamTable, raw: Readonly<Record<string, st
     ? `missing parameter '${name}': it must be ${spec?.expected ?? 'given'}`
     : `parameter '${name}' must be ${spec?.expected ?? 'valid'}, got ${shown(value)}`;
   return { reply: errorReply(400, message) };
+}
+
+function isEmpty(o: Readonly<Record<string, string>>): boolean {
+  for (const _ in o) return false;
+  return true;
 }
