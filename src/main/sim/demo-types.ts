@@ -1,7 +1,8 @@
 // The shape of a built demo scene and of createDemo's options, apart from createDemo so that the
-// parts that read a scene (alerts, frame packing) need not import the code that builds it.
+// parts that read a scene (alerts) need not import the code that builds it.
 import type { Entity, World } from '../../shared/ecs';
 import type { CachedQuery } from '../../shared/pipeline';
+import type { DrawnScene } from '../frames';
 import type { DemoIds } from './components';
 import type { DemoQueries } from './named-queries';
 
@@ -24,8 +25,8 @@ export interface DemoSystems {
   readonly Dock: Entity; readonly FuelGauge: Entity; readonly BeltWatch: Entity;
 }
 
-/** A built demo scene. */
-export interface Demo {
+/** A built demo scene; as a DrawnScene its Star glows and its Renderables query is what frames draw. */
+export interface Demo extends DrawnScene {
   readonly world: World;
   readonly seed: number;
   /** Component and tag ids. */
@@ -44,7 +45,7 @@ export interface Demo {
   readonly queries: DemoQueries;
   /** Alert entities, once defined (see defineDemoAlerts). */
   alerts: DemoAlerts | undefined;
-  /** The Renderables query, cached: what packFrame and metaMessage walk. */
+  /** The Renderables query (RENDERABLES_EXPR), cached: what packFrame and metaMessage walk. */
   readonly renderables: CachedQuery;
 }
 

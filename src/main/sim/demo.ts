@@ -4,12 +4,12 @@ import type { World } from '../../shared/ecs';
 import { CachedQuery } from '../../shared/pipeline';
 import { hasMonitor } from '../../shared/monitor';
 import { namedQuery } from '../../shared/query';
+import { watchLabels } from '../frames';
 import { createAsteroids, MAX_ASTEROIDS } from './asteroids';
 import { registerComponents } from './components';
 import { defineDemoAlerts } from './demo-alerts';
 import type { Demo, DemoOptions, DemoSystems } from './demo-types';
 import { createFleet } from './fleet';
-import { watchLabels } from './meta';
 import { addMotionSystems } from './motion-systems';
 import { defineDemoQueries } from './named-queries';
 import { addOrbitSystems } from './orbit-systems';
@@ -17,6 +17,9 @@ import { createRng } from './rng';
 import { createSolarSystem } from './solar-system';
 import { addTravelSystems } from './travel-systems';
 import { addWatchSystems } from './watch-systems';
+
+/** Title of the viewport's names message when the World has no doc name. */
+export const DEFAULT_TITLE = 'Solar system demo';
 
 function checkCount(what: string, value: number, max: number): number {
   if (!Number.isInteger(value) || value < 0 || value > max) {
@@ -51,7 +54,7 @@ export function createDemo(world: World, options: DemoOptions = {}): Demo {
   const demo: Demo = {
     world, seed, ids, sun: solar.sun, planets: solar.planets, moons: solar.moons, spaceShip: fleet.prefab, ships: fleet.ships,
     asteroids: { count: asteroidCount, ...belt }, systems, queries, alerts: undefined,
-    renderables: new CachedQuery(namedQuery(world, queries.Renderables)!.query),
+    renderables: new CachedQuery(namedQuery(world, queries.Renderables)!.query), emissiveTag: ids.Star, defaultTitle: DEFAULT_TITLE,
   };
   if (options.alerts ?? hasMonitor(world)) defineDemoAlerts(demo);
   return demo;

@@ -2,7 +2,8 @@
 import { pipelineOf } from '../../../../src/shared/pipeline';
 import { isPair, World, type Entity } from '../../../../src/shared/ecs';
 import { decodeFrame, FrameWriter, type FrameView } from '../../../../src/shared/protocol';
-import { createDemo, packFrame, type Demo, type DemoOptions } from '../../../../src/main/sim';
+import { packFrame } from '../../../../src/main/frames';
+import { createDemo, type Demo, type DemoOptions } from '../../../../src/main/sim';
 
 /** A demo in a fresh world (300 asteroids unless asked otherwise). */
 export function demo(options: DemoOptions = {}): Demo {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { compileQuery } from '../../../../src/shared/query';
-import { drawnEntities } from '../../../../src/main/sim';
+import { drawnEntities } from '../../../../src/main/frames';
 import { demo, frame, step } from './helpers';
 
 describe('scale', () => {

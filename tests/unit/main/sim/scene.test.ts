@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { World } from '../../../../src/shared/ecs';
 import { compileQuery, namedQuery } from '../../../../src/shared/query';
-import { createDemo, drawnEntities, PLANETS, packFrame } from '../../../../src/main/sim';
+import { drawnEntities, packFrame } from '../../../../src/main/frames';
+import { createDemo, PLANETS } from '../../../../src/main/sim';
 import { FrameWriter } from '../../../../src/shared/protocol';
 import { demo, distance, position, step } from './helpers';
 

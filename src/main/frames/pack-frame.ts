@@ -1,10 +1,10 @@
-// Packs the drawn entities into a viewport frame: one pass per matched table of the Renderables
-// query, copying columns into the frame's sections (no per-entity get or object).
+// Packs the drawn entities of a scene into a viewport frame: one pass per matched table of its
+// renderables query, copying columns into the frame's sections (no per-entity get or object).
 import { pipelineOf } from '../../shared/pipeline';
 import { makePair, type ColumnViews, type Entity, type Table, type World } from '../../shared/ecs';
 import { FrameFlag, SHAPE_COUNT, type FrameWriter } from '../../shared/protocol';
 import type { QueryResult } from '../../shared/query';
-import type { Demo } from './demo-types';
+import type { DrawnScene } from './drawn-scene';
 import { eulerToQuaternion } from './quaternion';
 
 /** Header values of a packed frame; each defaults to the world's pipeline (frame number, simulated seconds) or 60 fps. */
@@ -30,20 +30,20 @@ function access(world: World, table: Table, r: QueryResult, field: number): Fiel
 const quat = new Float64Array(4);
 
 /**
- * Writes every enabled entity matched by the demo's Renderables query into `writer` (begin … finish)
+ * Writes every enabled entity matched by the scene's renderables query into `writer` (begin … finish)
  * and returns the frame's bytes (a view into the writer, valid until its next begin()).
  * 46 bytes per entity plus a 32-byte header.
  */
-export function packFrame(demo: Demo, writer: FrameWriter, options: PackOptions = {}): Uint8Array {
-  const world = demo.world, pipeline = pipelineOf(world);
+export function packFrame(scene: DrawnScene, writer: FrameWriter, options: PackOptions = {}): Uint8Array {
+  const world = scene.world, pipeline = pipelineOf(world);
   writer.begin(options.frame ?? pipeline.frame, options.time ?? pipeline.time, options.fps ?? 60);
-  const nameId = makePair(world.core.Identifier, world.core.Name), star = demo.ids.Star;
+  const nameId = makePair(world.core.Identifier, world.core.Name), emissiveTag = scene.emissiveTag;
   // Imported bindings can compile to getter calls (CommonJS interop): keep them out of the loop.
   const toQuaternion = eulerToQuaternion, shapeCount = SHAPE_COUNT;
   const selectable = FrameFlag.Selectable, named = FrameFlag.Named, emissive = FrameFlag.Emissive;
-  demo.renderables.each((r) => {
+  scene.renderables.each((r) => {
     const table = r.table!, n = r.count, rows = r.rows;
-    // Fields of the Renderables query: Renderable, Position, Rotation, Scale, Color, Shape.
+    // Fields 1-5 of the renderables query: position, rotation, scale, color, shape (see DrawnScene).
     const pos = access(world, table, r, 1), rot = access(world, table, r, 2), sc = access(world, table, r, 3);
     const col = access(world, table, r, 4), sh = access(world, table, r, 5);
     if (!pos || !rot || !sc || !col || !sh) return;
@@ -54,7 +54,7 @@ export function packFrame(demo: Demo, writer: FrameWriter, options: PackOptions 
     const scale = sc.views.value as Float32Array, ss = sc.shared;
     const cr = col.views.r as Uint8Array, cg = col.views.g as Uint8Array, cb = col.views.b as Uint8Array, cs = col.shared;
     const kind = sh.views.kind as Int32Array, ks = sh.shared;
-    const flag = selectable | (table.has(nameId) ? named : 0) | (table.has(star) ? emissive : 0);
+    const flag = selectable | (table.has(nameId) ? named : 0) | (emissiveTag !== 0 && table.has(emissiveTag) ? emissive : 0);
     const entities = table.entities;
     // One pass per section: each loop is short and walks memory in order. A shared (inherited)
     // value is the same for the whole table, so it is filled instead of copied.
@@ -83,8 +83,8 @@ export function packFrame(demo: Demo, writer: FrameWriter, options: PackOptions 
 }
 
 /** The entities packFrame would draw, in frame order (for tests and tools; allocates). */
-export function drawnEntities(demo: Demo): Entity[] {
+export function drawnEntities(scene: DrawnScene): Entity[] {
   const out: Entity[] = [];
-  demo.renderables.each((r) => { for (let j = 0; j < r.count; j++) out.push(r.table!.entities[r.rows ? r.rows[j]! : j]!); });
+  scene.renderables.each((r) => { for (let j = 0; j < r.count; j++) out.push(r.table!.entities[r.rows ? r.rows[j]! : j]!); });
   return out;
 }

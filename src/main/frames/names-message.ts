@@ -1,15 +1,12 @@
-// The names side of the frame stream: which drawn entities are named, their paths and labels,
-// and a cheap version number that changes when any of that may have changed.
+// The names side of the frame stream (the protocol's meta message): which drawn entities are
+// named, their paths and labels, and a cheap version number that changes when any of that may have changed.
 import { makePair, type World } from '../../shared/ecs';
 import type { MetaEntity, MetaMessage } from '../../shared/protocol';
-import type { Demo } from './demo-types';
-
-/** Title used when the World has no doc name. */
-export const DEFAULT_TITLE = 'Solar system demo';
+import type { DrawnScene } from './drawn-scene';
 
 const labelChanges = new WeakMap<World, { n: number }>();
 
-/** Counts changes of doc names (labels) in the world, for metaVersion. Idempotent; createDemo calls it. */
+/** Counts changes of doc names (labels) in the world, for metaVersion. Idempotent; a scene calls it when it is built. */
 export function watchLabels(world: World): void {
   if (labelChanges.has(world)) return;
   const counter = { n: 0 };
@@ -22,10 +19,10 @@ export function watchLabels(world: World): void {
 }
 
 /** The meta message: the app title and every named entity that is drawn now (id, name, dotted path, label). */
-export function metaMessage(demo: Demo): MetaMessage {
-  const world = demo.world, nameId = makePair(world.core.Identifier, world.core.Name);
+export function metaMessage(scene: DrawnScene): MetaMessage {
+  const world = scene.world, nameId = makePair(world.core.Identifier, world.core.Name);
   const entities: MetaEntity[] = [];
-  demo.renderables.each((r) => {
+  scene.renderables.each((r) => {
     const table = r.table!;
     if (!table.has(nameId)) return;
     for (let j = 0; j < r.count; j++) {
@@ -34,19 +31,19 @@ export function metaMessage(demo: Demo): MetaMessage {
       entities.push(label !== undefined && label !== name ? { id: e, name, path: world.pathOf(e), label } : { id: e, name, path: world.pathOf(e) });
     }
   });
-  return { type: 'meta', title: world.doc(world.core.World, 'name') ?? DEFAULT_TITLE, entities };
+  return { type: 'meta', title: world.doc(world.core.World, 'name') ?? scene.defaultTitle, entities };
 }
 
 /**
- * A number that changes whenever metaMessage(demo) may have changed: a named entity was drawn or
+ * A number that changes whenever metaMessage(scene) may have changed: a named entity was drawn or
  * hidden (created, deleted, enabled, disabled), moved to another parent, or its label changed.
  * Costs one pass over the named drawn entities (not the anonymous ones): call it every frame.
  */
-export function metaVersion(demo: Demo): number {
-  const world = demo.world, nameId = makePair(world.core.Identifier, world.core.Name);
+export function metaVersion(scene: DrawnScene): number {
+  const world = scene.world, nameId = makePair(world.core.Identifier, world.core.Name);
   // An order-free sum, so ships moving between tables (new destinations) do not count as changes.
   let sum = 0, count = 0;
-  demo.renderables.each((r) => {
+  scene.renderables.each((r) => {
     const table = r.table!;
     if (!table.has(nameId)) return;
     const parent = table.flags.parentIndex;
