@@ -1,6 +1,7 @@
 // Resolving the <path> of /entity, /enable, /disable, /delete and /set (DECISIONS: levels are
 // separated by '/', a level of digits is an entity id, a path that names nothing is a 404), and
-// the policy that built-in entities (everything under `ecs`) are read-only.
+// the policy that built-in entities (everything under `ecs`) are read-only, applied by every write
+// endpoint through resolveWritable.
 import { entityIndex, type Entity, type World } from '../ecs';
 import { lookupPath } from './path-lookup';
 import { errorReply, notFound, shown } from './replies';
@@ -34,4 +35,19 @@ export function isBuiltin(world: World, e: Entity): boolean {
 /** The 403 reply for a change to a built-in entity. */
 export function builtinRefusal(world: World, e: Entity, action: string): RestReply {
   return errorReply(403, `cannot ${action} '${world.pathOf(e)}': it is built in (under ecs) and can be read but not changed`);
+}
+
+/**
+ * The entity a raw path names for a write, or the reply that refuses it: 404 when it names
+ * nothing, 403 (builtinRefusal, "cannot <action> …") when it is built in. `mayChangeBuiltin`
+ * lets a built-in through for a write that may touch some of it (PUT /set on the World's
+ * settings); `builtin` then tells the caller to check the write itself.
+ */
+export function resolveWritable(world: World, rawPath: string, action: string, mayChangeBuiltin?: (e: Entity) => boolean): { entity: Entity; builtin: boolean } | { reply: RestReply } {
+  const found = resolveEntity(world, rawPath);
+  if ('reply' in found) return found;
+  const e = found.entity;
+  const builtin = isBuiltin(world, e);
+  if (builtin && !mayChangeBuiltin?.(e)) return { reply: builtinRefusal(world, e, action) };
+  return { entity: e, builtin };
 }

@@ -2,17 +2,16 @@
 // (which carry (ecs.core.OnDelete, ecs.core.Panic)) are refused: deleting them would break the
 // entities, queries and systems that use them while the simulation runs.
 import { makePair } from '../ecs';
-import { builtinRefusal, isBuiltin, resolveEntity } from './entity-path';
+import { resolveWritable } from './entity-path';
 import { EMPTY_OK, errorReply } from './replies';
 import type { Handler } from './types';
 
 /** Answers PUT /delete/<path>. */
 export const putDelete: Handler = (ctx) => {
-  const found = resolveEntity(ctx.world, ctx.rest);
-  if ('reply' in found) return found.reply;
   const { world } = ctx;
+  const found = resolveWritable(world, ctx.rest, 'delete');
+  if ('reply' in found) return found.reply;
   const e = found.entity;
-  if (isBuiltin(world, e)) return builtinRefusal(world, e, 'delete');
   if (world.owns(e, makePair(world.core.OnDelete, world.core.Panic))) {
     return errorReply(403, `cannot delete '${world.pathOf(e)}': it is a component or module (it has (ecs.core.OnDelete, ecs.core.Panic)) that entities and systems depend on`);
   }

@@ -1,15 +1,14 @@
 // PUT /enable/<path> and PUT /disable/<path>: the contract's state table. Enabling removes
 // ecs.core.Disabled, disabling adds it; either is a no-op when already in that state. Body `{}`.
-import { builtinRefusal, isBuiltin, resolveEntity } from './entity-path';
+import { resolveWritable } from './entity-path';
 import { EMPTY_OK } from './replies';
 import type { Handler, RouteContext } from './types';
 
 function toggle(ctx: RouteContext, enable: boolean) {
-  const found = resolveEntity(ctx.world, ctx.rest);
-  if ('reply' in found) return found.reply;
   const { world } = ctx;
+  const found = resolveWritable(world, ctx.rest, enable ? 'enable' : 'disable');
+  if ('reply' in found) return found.reply;
   const e = found.entity;
-  if (isBuiltin(world, e)) return builtinRefusal(world, e, enable ? 'enable' : 'disable');
   if (enable) world.enable(e);
   else world.disable(e);
   return EMPTY_OK;

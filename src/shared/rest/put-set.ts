@@ -4,7 +4,7 @@
 // dotted, and an id without a value adds a tag, a pair or a component with its defaults.
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
 import { SET_PARAMS, setPayloadSchema, type SetPayload } from '../protocol';
-import { builtinRefusal, isBuiltin, resolveEntity } from './entity-path';
+import { builtinRefusal, resolveWritable } from './entity-path';
 import { paramTable, readParams } from './params';
 import { EMPTY_OK, errorReply, shown } from './replies';
 import type { Handler, RestReply } from './types';
@@ -87,12 +87,12 @@ function onlyWorldSettings(world: World, e: Entity, list: readonly SetEntry[]): 
 export const putSet: Handler = (ctx) => {
   const p = readParams<{ data: string }>(table, ctx.params);
   if ('reply' in p) return errorReply(400, `missing parameter 'data': send /set/<path>?data=${EXAMPLE} (URL-encoded)`);
-  const found = resolveEntity(ctx.world, ctx.rest);
-  if ('reply' in found) return found.reply;
   const { world } = ctx;
-  const e = found.entity;
-  const builtin = isBuiltin(world, e);
-  if (builtin && (e !== world.core.World || world.worldSettings.size === 0)) return builtinRefusal(world, e, 'set components on');
+  // A built-in is refused here, except the World entity while there are world settings to set:
+  // whether the payload sets only those is known once it is parsed.
+  const found = resolveWritable(world, ctx.rest, 'set components on', (e) => e === world.core.World && world.worldSettings.size > 0);
+  if ('reply' in found) return found.reply;
+  const { entity: e, builtin } = found;
   const parsed = payload(p.value.data);
   if ('status' in parsed) return parsed;
   const list = entries(world, e, parsed);
