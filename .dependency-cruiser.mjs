@@ -1,6 +1,7 @@
 // Import fences for src/, checked by dependency-cruiser (`npm test` runs it as the "fences" suite):
 // no cycles (type-only imports included), main and renderer never import each other, the explorer
-// and the viewport never import each other, and a folder with an index.ts is entered only through it (or the index.ts of a folder inside it).
+// and the viewport never import each other (what both use lives in src/renderer/common, which
+// imports neither), and a folder with an index.ts is entered only through it (or the index.ts of a folder inside it).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -63,6 +64,13 @@ export default {
       severity: 'error',
       from: { path: '^src/renderer/viewport/' },
       to: { path: '^src/renderer/explorer/' },
+    },
+    {
+      name: 'renderer-common-not-pages',
+      comment: 'src/renderer/common holds what both pages use, so it imports neither (or through it they would import each other)',
+      severity: 'error',
+      from: { path: '^src/renderer/common/' },
+      to: { path: '^src/renderer/(explorer|viewport)/' },
     },
     {
       name: 'shared-not-hosts',

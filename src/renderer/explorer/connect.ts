@@ -1,18 +1,12 @@
 // Builds the page's REST client from its address: HTTP to the page's origin or ?host, or the
 // desktop app's bridge (window.ecsHost) unless ?remote=true.
-import type { HostBridge } from '../../shared/protocol/bridge';
+import { hostBridge } from '../common';
 import { RestClient, bridgeTransport, connectionConfig, httpTransport, type ConnectionConfig } from './client';
 
 /** The REST client of the page and how it connects. */
 export interface Connection {
   client: RestClient;
   config: ConnectionConfig;
-}
-
-/** window.ecsHost when the page runs inside the desktop app and the bridge can answer requests. */
-export function hostBridge(): HostBridge | undefined {
-  const b = (window as unknown as { ecsHost?: HostBridge }).ecsHost;
-  return b && typeof b.request === 'function' ? b : undefined;
 }
 
 /** Connects as the page address says. */

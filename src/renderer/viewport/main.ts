@@ -6,7 +6,7 @@ import { FrameInbox, sceneRadius } from './frame-inbox';
 import type { FrameSource } from './frame-source';
 import { frameSocketUrl, webSocketSource } from './ws-source';
 import { messagePortSource } from './port-source';
-import { hostBridge } from './host-bridge';
+import { hostBridge } from '../common';
 import { InstancedEntities } from './instancing';
 import { createViewportScene } from './scene';
 import { Picker, indexOfId, isSelectable } from './picking';
