@@ -6,7 +6,7 @@
 import type { Entity, World } from '../../shared/ecs';
 import { BELT, GRAVITY_SOFTENING, SUN_GM } from './catalogue';
 import { SHAPE_NAMES, type DemoIds } from './components';
-import { numeric } from './lookups';
+import { numeric } from './column-reads';
 import type { Rng } from './rng';
 
 /** Largest number of asteroids createDemo accepts. */

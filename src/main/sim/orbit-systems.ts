@@ -3,7 +3,7 @@
 import { addSystem, type SystemIter } from '../../shared/pipeline';
 import type { Entity, World } from '../../shared/ecs';
 import type { DemoIds } from './components';
-import { readVec3 } from './lookups';
+import { readVec3 } from './column-reads';
 
 const TWO_PI = Math.PI * 2;
 

@@ -4,7 +4,7 @@
 import { addSystem, type SystemIter } from '../../shared/pipeline';
 import type { Entity, World } from '../../shared/ecs';
 import type { DemoIds } from './components';
-import { readMember, readVec3 } from './lookups';
+import { readMember, readVec3 } from './column-reads';
 
 /** Drag on a ship with an empty tank, per second: it drifts to a halt instead of leaving the scene. */
 const DRIFT_DRAG = 0.3;

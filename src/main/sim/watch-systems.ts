@@ -5,7 +5,7 @@ import { addSystem, type SystemIter } from '../../shared/pipeline';
 import type { Entity, World } from '../../shared/ecs';
 import { BELT, BELT_MARGIN } from './catalogue';
 import type { DemoIds } from './components';
-import { readVec3 } from './lookups';
+import { readVec3 } from './column-reads';
 
 /** Fraction of the capacity below which a ship is low on fuel. */
 export const LOW_FUEL_FRACTION = 0.2;
