@@ -3,7 +3,7 @@
 // application-runner options named as the contract names them.
 import type { World } from '../ecs';
 import { importMonitor } from '../monitor';
-import { cancelTimer, now, setTimer } from '../platform';
+import { cancelTimer, now, setTimer } from '../clock';
 import { pipelineOf, type FrameStats, type Pipeline } from '../pipeline';
 import { titleFromArgs } from './title';
 import { createTimeControl, planTick } from './time-control';

@@ -2,7 +2,7 @@
 // tables' columns into one string — no object per entity — and pages by entities across results.
 import { isPair, makePair, type Entity, type Id, type Table, type World } from '../ecs';
 import type { FieldInfo, Query, QueryResult, ResultFn, Slot, VarValues } from '../query';
-import { now } from '../platform';
+import { now } from '../clock';
 import { idLabelText, idText, labelText, pathText } from './labels';
 import { formatF64 } from './number';
 import { rowsText } from './row-cache';

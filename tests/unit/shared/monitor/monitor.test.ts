@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 
 const clock = vi.hoisted(() => ({ ms: 1000 }));
-vi.mock('../../../../src/shared/platform', () => ({
+vi.mock('../../../../src/shared/clock', () => ({
   now: () => clock.ms,
   setTimer: () => 0,
   cancelTimer: () => undefined,
