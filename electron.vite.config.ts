@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 
 // One config builds the three Electron parts. The main build has two entries:
-// the Electron entry (index) and the plain-Node host (host), which share everything else.
+// the Electron entry (index) and the plain-Node host (headless.ts, built as ecs-live.js, the name
+// scripts/start.mjs and the tests run), which share everything else.
 export default defineConfig({
   main: {
     build: {
@@ -10,7 +11,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
-          'ecs-live': resolve(__dirname, 'src/main/host.ts'),
+          'ecs-live': resolve(__dirname, 'src/main/headless.ts'),
         },
       },
     },

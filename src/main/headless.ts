@@ -2,7 +2,7 @@
 // Serves the REST interface and the viewport and explorer pages; Ctrl-C / SIGTERM stop it cleanly.
 import { join } from 'node:path';
 import { parseHostOptions } from './cli';
-import { Host } from './host/index';
+import { Host } from './host';
 
 async function main(): Promise<void> {
   const options = parseHostOptions(process.argv);
