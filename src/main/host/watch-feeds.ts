@@ -5,7 +5,7 @@
 // queued.
 import type { DiffPatcher, Delta } from 'jsondiffpatch';
 import { WATCHABLE, WATCH_EVENTS, WATCH_PREFIX, createWatchDiffer } from '../../shared/protocol';
-import type { RestReply, RestRequest, Router } from '../../shared/rest';
+import { errorReply, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { EventSink, EventSubscription } from '../http';
 
 interface Watcher {
@@ -26,10 +26,7 @@ const ENDPOINTS = WATCHABLE.map((e) => `${WATCH_PREFIX}${e}`).join(', ');
 
 function notWatchable(target: string): RestReply {
   const shown = target.length > 100 ? `${target.slice(0, 100)}…` : target;
-  return {
-    status: 404,
-    body: JSON.stringify({ error: `cannot watch '${shown}': watches are ${WATCH_PREFIX}query?q=… and ${WATCH_PREFIX}entity/<path>?…, with the parameters of GET /query and GET /entity (endpoints ${ENDPOINTS})` }),
-  };
+  return errorReply(404, `cannot watch '${shown}': watches are ${WATCH_PREFIX}query?q=… and ${WATCH_PREFIX}entity/<path>?…, with the parameters of GET /query and GET /entity (endpoints ${ENDPOINTS})`);
 }
 
 /** The data of a `fail` event: the status and the router's error message (the raw body if it gave none). */

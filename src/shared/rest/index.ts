@@ -4,3 +4,4 @@ export type { RestRequest, RestReply, RouterOptions, RouteContext, Handler } fro
 export { COMPAT_MODES, type CompatMode } from './types';
 export { parseTarget, decodePath, TargetError, type ParsedTarget } from './target';
 export { isBuiltin } from './entity-path';
+export { errorReply } from './replies';

@@ -141,6 +141,8 @@ describe('watch feeds', () => {
     const refused = feeds.open({ method: 'GET', url: '/watch/world', headers: {} }, new TestSink());
     expect(refused).toMatchObject({ status: 404 });
     expect(JSON.parse((refused as { body: string }).body).error).toMatch(/watches are \/watch\/query/);
+    // Built like every router error: the message is also on the reply, not only in the body.
+    expect((refused as { error?: string }).error).toBe(JSON.parse((refused as { body: string }).body).error);
     const missing = feeds.open({ method: 'GET', url: '/watch/entity/Nowhere', headers: {} }, new TestSink());
     expect(missing).toMatchObject({ status: 404 });
   });
