@@ -7,4 +7,4 @@ export * from './rest-params';
 export * from './rest-replies';
 export * from './rest-endpoints';
 export * from './openapi';
-export * from './watch-events';
+export * from './watch';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { restEndpoints } from './rest-endpoints';
 import { errorReplySchema } from './rest-replies';
-import { WATCHABLE, WATCH_PREFIX } from './watch-events';
+import { WATCHABLE, WATCH_PREFIX } from './watch';
 
 /** Options of the generated document. */
 export interface OpenApiOptions {

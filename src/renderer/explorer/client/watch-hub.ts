@@ -3,7 +3,7 @@
 // and only over HTTP. A browser opens at most six HTTP/1.1 connections per server and each stream
 // holds one, so the hub keeps a small budget of streams: panels beyond it poll, as they do
 // against a server without watches.
-import { WATCH_EVENTS, applyWatchEvent, watchTarget, type WatchState } from '../../../shared/protocol';
+import { WATCH_EVENTS, applyWatchEvent, watchTarget, type WatchState } from '../../../shared/protocol/watch';
 import type { RestClient } from './rest-client';
 
 /** Streams the explorer keeps open at most (the rest of the browser's six connections stay free for GETs and PUTs). */
