@@ -1,7 +1,7 @@
 // Import fences for src/, checked by dependency-cruiser (`npm test` runs it as the "fences" suite):
 // no cycles (type-only imports included), main and renderer never import each other, the explorer
 // and the viewport never import each other (what both use lives in src/renderer/common, which
-// imports neither), and a folder with an index.ts is entered only through it (or the index.ts of a folder inside it).
+// imports neither), the pages take no zod, and a folder with an index.ts is entered only through it (or the index.ts of a folder inside it).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -16,6 +16,9 @@ function indexedFolders(dir) {
   }
   return out;
 }
+
+/** Folders of src/shared/protocol that import no zod: the only parts of src/shared the pages take values from. */
+const ZOD_FREE_PROTOCOL = ['constants', 'frame', 'bridge', 'watch'];
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -71,6 +74,24 @@ export default {
       severity: 'error',
       from: { path: '^src/renderer/common/' },
       to: { path: '^src/renderer/(explorer|viewport)/' },
+    },
+    {
+      name: 'pages-zod-free',
+      comment: 'zod (the REST schemas) would more than double the explorer bundle: the pages take values of src/shared only from the zod-free protocol folders; types may come from anywhere (they vanish in the build)',
+      severity: 'error',
+      from: { path: '^src/renderer/' },
+      to: {
+        path: ['^src/shared/', '(^|/)node_modules/zod/'],
+        pathNot: `^src/shared/protocol/(${ZOD_FREE_PROTOCOL.join('|')})/`,
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'protocol-parts-zod-free',
+      comment: 'what the pages import of the protocol stays free of zod and of the schemas beside it',
+      severity: 'error',
+      from: { path: `^src/shared/protocol/(${ZOD_FREE_PROTOCOL.join('|')})/` },
+      to: { path: ['^src/shared/protocol/[^/]+$', '(^|/)node_modules/zod/'] },
     },
     {
       name: 'shared-not-hosts',
