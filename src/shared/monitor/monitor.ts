@@ -17,7 +17,7 @@ export interface MonitoredApp {
   /** Seconds of simulated time of the last frame (drives the windows: 60 frames of 1/60 s = 1 s). */
   readonly deltaTime: number;
   /** The pipeline whose systems are sampled. */
-  readonly pipeline: Pick<Pipeline, 'list' | 'rebuilds' | 'time'>;
+  readonly pipeline: Pick<Pipeline, 'list' | 'rebuilds' | 'time' | 'measureSystemTime'>;
   /** Registers a hook called after every frame; returns a function that removes it. */
   onFrame(hook: (stats: FrameStats) => void): () => void;
 }
@@ -46,6 +46,8 @@ export class MonitorState {
     this.unhook?.();
     this.app = app;
     this.sampler.resetPipelineBuilds(app.pipeline.rebuilds);
+    // The statistics show time per system: have the pipeline read the clock around each one.
+    app.pipeline.measureSystemTime = true;
     this.unhook = app.onFrame((stats) => this.onFrame(stats));
   }
 
