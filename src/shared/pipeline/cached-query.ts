@@ -4,7 +4,6 @@
 // `Planet($p)`) are re-evaluated when those entities change their type (world.structureVersion).
 import type { Column, Table, TableListener } from '../ecs';
 import { cacheablePlan, type Query, type QueryResult, type ResultFn } from '../query';
-import type { SystemIter } from './system-iter';
 
 /** A cached result: count is refreshed before each visit; columns of self fields are resolved once. */
 export interface CachedResult extends QueryResult {
@@ -21,6 +20,11 @@ interface Entry {
   readonly volatile: boolean;
   /** world.structureVersion when `results` were computed. */
   version: number;
+}
+
+/** What runSystem points at each result (the SystemIter; declared here so this file does not import it). */
+export interface ResultVisitor {
+  visit(r: QueryResult, count: number): void;
 }
 
 /** Cached iteration of a query's $this tables; falls back to plain evaluation when not cacheable. */
@@ -100,7 +104,7 @@ export class CachedQuery implements TableListener {
    * The systems' hot loop: points `it` at each result with entities and calls `run`, with no
    * closure per frame and no callback between the entries and the system (each() has both).
    */
-  runSystem(it: SystemIter, run: (it: SystemIter) => void): void {
+  runSystem<V extends ResultVisitor>(it: V, run: (it: V) => void): void {
     if (!this.cacheable) { this.query.each((r) => { it.visit(r, r.count); run(it); }); return; }
     const entries = this.entries, world = this.query.world;
     for (let k = 0; k < entries.length; k++) {
