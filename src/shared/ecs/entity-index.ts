@@ -1,6 +1,6 @@
 // Which entity ids are alive, and where each alive entity is stored (table + row).
 import { EcsError } from './errors';
-import { entityGeneration, entityIndex, makeEntityId, MAX_INDEX, type Entity } from './ids';
+import { entityGeneration, entityIndex, isPair, makeEntityId, MAX_INDEX, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
 import type { Table } from './table';
 
 /** Ids below this are handed out to components first (as the reference engine does). */
@@ -99,5 +99,11 @@ export class EntityIndex {
   /** The alive entity id at an index, or 0. */
   aliveAt(index: number): Entity {
     return index > 0 && index < this.aliveFlag.length && this.aliveFlag[index] === 1 ? makeEntityId(index, this.generation[index]!) : 0;
+  }
+
+  /** True when the id (or both parts of a pair) refers to alive entities. */
+  isValidId(id: Id): boolean {
+    if (isPair(id)) return this.aliveAt(pairFirstIndex(id)) !== 0 && this.aliveAt(pairSecondIndex(id)) !== 0;
+    return this.isAlive(id);
   }
 }

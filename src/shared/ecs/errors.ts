@@ -22,3 +22,8 @@ export class EcsError extends Error {
     this.code = code;
   }
 }
+
+/** The error for an entity (or pair part) that is not alive. */
+export function notAliveError(e: number, what = 'entity'): EcsError {
+  return new EcsError('not_alive', `${what} ${e} is not alive (deleted or never created)`);
+}

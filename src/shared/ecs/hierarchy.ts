@@ -2,6 +2,9 @@
 // among siblings). The ChildOf pair itself lives in the entity's type; this is its index.
 import { entityIndex, type Entity } from './ids';
 
+/** Deepest chain of parents (or of acyclic pairs) followed; deeper is treated as a cycle. */
+export const MAX_DEPTH = 64;
+
 /** Name and children indexes, keyed by entity index (0 = the root scope). */
 export class Hierarchy {
   private readonly names = new Map<number, string>();
