@@ -1,6 +1,6 @@
 // Public API of the entity-component store.
 export { World, type EntityOptions, type ComponentOptions, type DocField, type SetEntry } from './world';
-export type { WorldCore, EntityLocation } from './world-core';
+export type { EntityLocation } from './storage';
 export { TableIndex, type TableListener, type StoreCounters, type TableEnv } from './table-index';
 export { markBuiltinTree } from './builtins';
 export { EcsError, type EcsErrorCode } from './errors';

@@ -1,40 +1,35 @@
-// The world's public API: creating entities, components and tags; names, paths and lookup;
-// hierarchy and IsA rules; docs; enable/disable; prefab instancing.
+// The world: one object that owns the parts of the store and offers their API. Each part holds
+// one concept (the README's layout section lists them); the world wires them together and
+// decides, for every change, the order: check the arguments, then queue it (deferred) or apply
+// it now (storage). Its methods are short delegations, grouped by concept below.
 import { bootstrap } from './builtins';
+import { Checks } from './checks';
+import { newCommandCounters, Op, type CommandCounters } from './commands';
 import type { ComponentInfo } from './component';
+import type { CoreIds } from './core-ids';
+import { Creation, type ComponentOptions, type EntityOptions } from './creation';
+import { Deferred } from './deferred';
+import { Docs, type DocField } from './docs';
+import { EntityIndex } from './entity-index';
 import { EcsError } from './errors';
-import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
-import { inheritCopyProblem, newInheritPlan, type InheritPlan } from './inherit-copy';
-import { makeSchema, type SchemaSpec } from './schema';
+import { Hierarchy } from './hierarchy';
+import type { IdRecord } from './id-record';
+import { entityIndex, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
+import { newInheritPlan } from './inherit-copy';
+import { Inheritance } from './inheritance';
+import { Names } from './names';
+import { Observers, type ObserverEvent, type ObserverFn } from './observers';
+import { Prefabs } from './prefabs';
+import { Reflection, type SetPlan } from './reflection';
+import { RelationshipRules } from './relationship-rules';
+import type { SchemaSpec } from './schema';
+import { Storage, type EntityLocation } from './storage';
 import type { Table } from './table';
-import { unitInfo } from './units';
-import type { WriteOptions } from './values';
-import { WorldCore } from './world-core';
+import { TableIndex, type StoreCounters, type TableListener } from './table-index';
+import type { LeafWrite, WriteOptions } from './values';
 
-/** Options of `world.entity()`. */
-export interface EntityOptions {
-  /** Name, unique among siblings. */
-  name?: string;
-  /** Parent entity (adds (ChildOf, parent)). */
-  parent?: Entity;
-  /** A specific id to make alive (fixtures that reproduce ids). */
-  id?: Entity;
-}
-
-/** Options of `world.component()` / `world.tag()`. */
-export interface ComponentOptions {
-  /** Parent scope (a module or any entity). */
-  parent?: Entity;
-  /** A specific id to use. */
-  id?: Entity;
-  /** False: take an ordinary id, leaving the low ids (below 256) to the app's own components. */
-  low?: boolean;
-  /** Doc brief. */
-  brief?: string;
-}
-
-/** The doc fields of an entity (stored as (ecs.doc.Description, <field>) pairs). */
-export type DocField = 'name' | 'brief' | 'link' | 'color';
+export type { ComponentOptions, EntityOptions } from './creation';
+export type { DocField } from './docs';
 
 /** One component of an atomic multi-set: id and (partial) value. */
 export interface SetEntry {
@@ -42,41 +37,108 @@ export interface SetEntry {
   readonly value?: unknown;
 }
 
-const NAME_RULE = /^[^./\s][^./]*$/;
-const MAX_DEPTH = 64;
-
 /** An entity-component world. See the README for a tour of the API. */
-export class World extends WorldCore {
+export class World {
+  // ---------------------------------------------------------------- parts
+  // Created in dependency order; the rules are handed to storage in the constructor because
+  // they in turn use storage.
+
+  /** Entity records: alive ids, and the table and row of each. */
+  readonly entities = new EntityIndex();
+  /** Names and hierarchy. */
+  readonly hierarchy = new Hierarchy();
+  /** Observers of add / remove / set. */
+  readonly observers = new Observers();
+  readonly commands: CommandCounters = newCommandCounters();
+  /** Entity indices of built-in entities (cannot be deleted). */
+  readonly builtin = new Set<number>();
+  /**
+   * Components that REST clients may set on the World entity although it is built in (world
+   * settings such as ecs.app.TimeControl); everything else on built-ins stays read-only.
+   */
+  readonly worldSettings = new Set<number>();
+  private readonly names = new Names(this.entities, this.hierarchy);
+  private readonly checks = new Checks(this.entities, this.names);
+  private readonly reflection = new Reflection(this.checks, this.names);
+  /** Registered components by entity index. */
+  readonly components = this.reflection.components;
+  /** All tables and their id records. */
+  readonly index: TableIndex = new TableIndex(this);
+  /** Tables by id, in creation order. */
+  readonly tables = this.index.tables;
+  /** Id records (including wildcard patterns). */
+  readonly records = this.index.records;
+  readonly counters: StoreCounters = this.index.counters;
+  private readonly inheritance = new Inheritance(this.entities, this.records);
+  private readonly store = new Storage(this.entities, this.index, this.hierarchy, this.observers, this.commands, this.components, this.inheritance);
+  /** The empty table (entities without ids). */
+  readonly root: Table = this.store.root;
+  private readonly deferred = new Deferred(this.entities, this.store, this.commands);
+  private readonly creation = new Creation(this, this.names, this.components);
+  private readonly prefabs = new Prefabs(this);
+  private readonly rules = new RelationshipRules(this.entities, this.records, this.hierarchy, this.store, this.names, this.inheritance, this.prefabs);
+  private readonly docs = new Docs(this);
+
   constructor() {
-    super();
+    this.store.rules = this.rules;
     bootstrap(this);
   }
 
-  // ---------------------------------------------------------------- creation
+  /** Built-in ids; set by the bootstrap before anything else is created. */
+  get core(): CoreIds {
+    return this.names.core;
+  }
+
+  set core(ids: CoreIds) {
+    // Every part that reads built-in ids gets them once, as a plain field.
+    this.names.core = ids;
+    this.checks.core = ids;
+    this.reflection.core = ids;
+    this.inheritance.core = ids;
+    this.store.core = ids;
+    this.rules.core = ids;
+  }
+
+  /**
+   * Bumped whenever an entity that other tables refer to (a component, relationship, pair target,
+   * IsA base or parent) changes its type or is deleted. Caches of matches that depend on other
+   * entities (inheritance, traversal) stay valid while it is unchanged.
+   */
+  get structureVersion(): number {
+    return this.store.structureVersion;
+  }
+
+  /**
+   * Bumped by every change the store sees: an entity created, moved between tables (add,
+   * remove, enable, parent), renamed or deleted, a value set, a frame run (systems write columns
+   * in place), modified(). An unchanged count means unchanged state, so readers may reuse what
+   * they built from it (the REST router's reply cache). Code that writes a column in place
+   * outside a system must call modified(), as in Flecs.
+   */
+  get changeCount(): number {
+    return this.store.changeCount;
+  }
+
+  // ---------------------------------------------------------------- creation (creation.ts, prefabs.ts)
+
+  /** Creates an anonymous entity in the root table (also while deferred: ids are immediate). */
+  newEntity(opts: { id?: Entity; low?: boolean } = {}): Entity {
+    return this.store.newEntity(opts.id, opts.low === true);
+  }
 
   /** Creates an entity, optionally named and parented. Throws on a name clash. */
   entity(nameOrOptions?: string | EntityOptions): Entity {
-    const o: EntityOptions = typeof nameOrOptions === 'string' ? { name: nameOrOptions } : nameOrOptions ?? {};
-    if (o.name !== undefined) this.checkName(o.name, o.parent ?? 0, 0);
-    if (o.parent !== undefined) this.checkAlive(o.parent);
-    const e = this.newEntity({ id: o.id });
-    if (o.parent !== undefined) this.add(e, this.pair(this.core.ChildOf, o.parent));
-    if (o.name !== undefined) this.setName(e, o.name);
-    return e;
+    return this.creation.entity(nameOrOptions);
   }
 
   /** Creates a prefab (an entity with ecs.core.Prefab, skipped by queries unless asked). */
   prefab(nameOrOptions?: string | EntityOptions): Entity {
-    const e = this.entity(nameOrOptions);
-    this.add(e, this.core.Prefab);
-    return e;
+    return this.creation.prefab(nameOrOptions);
   }
 
   /** Registers a tag (an id without data). */
   tag(name: string, opts: ComponentOptions = {}): Entity {
-    const e = this.entity({ name, parent: opts.parent, id: opts.id });
-    if (opts.brief) this.setDoc(e, 'brief', opts.brief);
-    return e;
+    return this.creation.tag(name, opts);
   }
 
   /**
@@ -84,60 +146,126 @@ export class World extends WorldCore {
    * Members may be primitives, enums, nested structs and fixed arrays (see schema.ts).
    */
   component(name: string, schema: SchemaSpec, opts: ComponentOptions = {}): Entity {
-    const s = makeSchema(schema);
-    for (const leaf of s.leaves) if (leaf.unit !== undefined) unitInfo(this, leaf.unit);
-    return this.registerComponent(name, opts, (id, path) => ({ id, name: path, schema: s, size: s.size, alignment: s.alignment }), true);
+    return this.creation.component(name, schema, opts);
   }
 
   /** Registers a component without reflection: values are opaque JS values (serialized as 0). */
   opaqueComponent(name: string, opts: ComponentOptions & { size?: number; default?: unknown } = {}): Entity {
-    const size = opts.size ?? 8;
-    return this.registerComponent(name, opts, (id, path) => ({ id, name: path, schema: undefined, size, alignment: Math.min(size, 8), opaqueDefault: opts.default }), false);
+    return this.creation.opaqueComponent(name, opts);
   }
 
-  private registerComponent(name: string, opts: ComponentOptions, make: (id: Entity, path: string) => ComponentInfo, reflected: boolean): Entity {
-    this.checkName(name, opts.parent ?? 0, 0);
-    const e = this.newEntity({ id: opts.id, low: opts.id === undefined && opts.low !== false });
-    try {
-      if (opts.parent !== undefined) this.add(e, this.pair(this.core.ChildOf, opts.parent));
-      this.setName(e, name);
-      const info = make(e, this.pathOf(e));
-      this.components.set(entityIndex(e), info);
-      markComponent(this, e, info, reflected);
-      if (opts.brief) this.setDoc(e, 'brief', opts.brief);
-    } catch (err) {
-      this.delete(e);
-      throw err;
-    }
-    return e;
+  /** Creates an instance of a prefab: (IsA, prefab) plus copies of the prefab's children. */
+  instantiate(prefab: Entity, opts: EntityOptions = {}): Entity {
+    return this.prefabs.instantiate(prefab, opts);
   }
 
-  /** Component info of a component entity, or undefined for tags and other entities. */
-  componentInfo(id: Id): ComponentInfo | undefined {
-    return this.dataOf(id);
+  // ---------------------------------------------------------------- where entities are (storage.ts)
+
+  /** True when the id is alive (a stale id of a recycled index is not). */
+  isAlive(e: Entity): boolean {
+    return this.entities.isAlive(e);
   }
 
-  // ---------------------------------------------------------------- components
-
-  /** True when the entity has the id, itself or inherited through IsA. Wildcard pairs allowed. */
-  has(e: Entity, id: Id): boolean {
-    return this.hasId(e, id);
+  /** The alive entity at an index, or 0 (resolves pair parts). */
+  aliveAt(index: number): Entity {
+    return this.entities.aliveAt(index);
   }
 
-  /** True when the entity has the id itself (not inherited). */
-  owns(e: Entity, id: Id): boolean {
-    return this.ownsId(e, id);
+  /** Table and row of an alive entity; throws EcsError('not_alive'). */
+  locate(e: Entity): EntityLocation {
+    return this.store.locate(e);
   }
 
-  /** The component value (own or inherited) as a plain object, or undefined. */
-  get<T = Record<string, unknown>>(e: Entity, id: Id): T | undefined {
-    return this.getValue(e, id) as T | undefined;
+  /** The table of an alive entity. */
+  tableOf(e: Entity): Table {
+    return this.store.tableOf(e);
+  }
+
+  /** The ids the entity owns, sorted (its table's type). */
+  typeOf(e: Entity): readonly Id[] {
+    return this.store.tableOf(e).type;
+  }
+
+  /** Tells the store that a value was written in place (outside a system and outside set()). */
+  modified(): void {
+    this.store.changeCount++;
+  }
+
+  /** @internal Marks the entity indices an id refers to (so deleting them purges their uses). */
+  markUsedAsId(id: Id): void {
+    this.store.markUsedAsId(id);
+  }
+
+  // ---------------------------------------------------------------- tables (table-index.ts)
+
+  /** Registers a listener of table creation/deletion; it is called for existing tables now. */
+  addTableListener(l: TableListener): () => void {
+    return this.index.addListener(l);
+  }
+
+  /** The table with exactly this (sorted) type, created if needed. */
+  tableForType(type: readonly Id[]): Table {
+    return this.index.forType(type);
+  }
+
+  /** The id record of an id or wildcard pattern, if any table has it. */
+  record(id: Id): IdRecord | undefined {
+    return this.records.get(id);
+  }
+
+  // ---------------------------------------------------------------- ids and checks (checks.ts)
+
+  /** The pair (relationship, target). Both must be alive (or wildcards). */
+  pair(rel: Entity, target: Entity): Id {
+    return this.checks.pair(rel, target);
+  }
+
+  /** Relationship entity of a pair (0 if not alive). */
+  pairFirst(id: Id): Entity {
+    return this.entities.aliveAt(pairFirstIndex(id));
+  }
+
+  /** Target entity of a pair (0 if not alive). */
+  pairSecond(id: Id): Entity {
+    return this.entities.aliveAt(pairSecondIndex(id));
+  }
+
+  /** True when the id (or both parts of a pair) refers to alive entities. */
+  isValidId(id: Id): boolean {
+    return this.entities.isValidId(id);
+  }
+
+  /** Throws EcsError('not_alive') unless e is alive. */
+  checkAlive(e: Entity): void {
+    this.checks.checkAlive(e);
+  }
+
+  /** Throws unless the id refers to alive entities. */
+  checkId(id: Id): void {
+    this.checks.checkId(id);
+  }
+
+  // ---------------------------------------------------------------- changes: check, then queue or apply
+
+  /** Adds an id (component, tag or pair) to an entity. */
+  add(e: Entity, id: Id): void {
+    this.checks.checkAlive(e);
+    this.checks.checkId(id);
+    if (this.deferred.active) this.deferred.enqueue(Op.Add, e, id);
+    else this.store.addNow(e, id);
+  }
+
+  /** Removes an id (pairs may use the wildcard as relationship or target). */
+  remove(e: Entity, id: Id): void {
+    this.checks.checkAlive(e);
+    if (this.deferred.active) this.deferred.enqueue(Op.Remove, e, id);
+    else this.store.removeNow(e, id);
   }
 
   /** Sets a (partial) component value; adds the component when missing. Validates first. */
   set(e: Entity, id: Id, value: unknown, opts?: WriteOptions): void {
-    this.checkAlive(e);
-    this.applySet(e, id, this.planSet(id, value, opts));
+    this.checks.checkAlive(e);
+    this.applySet(e, id, this.reflection.planSet(id, value, opts));
   }
 
   /**
@@ -145,14 +273,14 @@ export class World extends WorldCore {
    * error nothing changes. An entry without `value` on a tag or data-less pair adds the id.
    */
   setMany(e: Entity, entries: readonly SetEntry[], opts?: WriteOptions): void {
-    this.checkAlive(e);
+    this.checks.checkAlive(e);
     // An entry without a value adds the id (a component starts at its default, or as a copy of an inherited value).
     const plan = newInheritPlan();
     const plans = entries.map((entry, i) => {
       try {
-        this.checkId(entry.id);
-        this.checkPairAdd(e, entry.id, plan);
-        return entry.value === undefined ? null : this.planSet(entry.id, entry.value, opts);
+        this.checks.checkId(entry.id);
+        this.rules.checkPairAdd(e, entry.id, plan);
+        return entry.value === undefined ? null : this.reflection.planSet(entry.id, entry.value, opts);
       } catch (err) {
         if (err instanceof EcsError) err.entry = i;
         throw err;
@@ -165,9 +293,35 @@ export class World extends WorldCore {
     });
   }
 
-  /** The ids the entity owns, sorted (its table's type). */
-  typeOf(e: Entity): readonly Id[] {
-    return this.tableOf(e).type;
+  /**
+   * Validates a value for a data id and returns what to write; throws EcsError naming the
+   * culprit. Does not touch storage (so several sets can be checked before any is applied).
+   */
+  planSet(id: Id, value: unknown, opts: WriteOptions = {}): SetPlan {
+    return this.reflection.planSet(id, value, opts);
+  }
+
+  /** Applies a planned set (adds the component first when missing). */
+  applySet(e: Entity, id: Id, plan: { writes: readonly LeafWrite[] | null; opaque?: unknown }): void {
+    this.checks.checkAlive(e);
+    if (this.deferred.active) this.deferred.enqueue(Op.Set, e, id, plan);
+    else this.store.setNow(e, id, plan.writes, plan.opaque);
+  }
+
+  /** Deletes an entity, its children (ChildOf) and every use of it as an id or pair part. */
+  delete(e: Entity): void {
+    this.checks.checkAlive(e);
+    if (this.builtin.has(entityIndex(e))) throw new EcsError('builtin', `${this.names.describe(e)} is built in and cannot be deleted`);
+    if (this.deferred.active) this.deferred.enqueue(Op.Delete, e, 0);
+    else this.store.deleteNow(e);
+  }
+
+  /** Sets (or with undefined removes) the name; names are unique among siblings. */
+  setName(e: Entity, name: string | undefined): void {
+    this.checks.checkAlive(e);
+    if (name !== undefined) this.names.checkName(name, this.hierarchy.parentOf(e), e);
+    if (this.deferred.active) this.deferred.enqueue(Op.Name, e, 0, name === undefined ? null : name);
+    else this.store.renameNow(e, name);
   }
 
   // ---------------------------------------------------------------- enable / disable
@@ -184,36 +338,97 @@ export class World extends WorldCore {
 
   /** True unless the entity has ecs.core.Disabled. */
   isEnabled(e: Entity): boolean {
-    return !this.ownsId(e, this.core.Disabled);
+    return !this.inheritance.ownsId(e, this.core.Disabled);
   }
 
-  // ---------------------------------------------------------------- names and paths
+  // ---------------------------------------------------------------- deferral (deferred.ts)
 
-  /** Sets (or with undefined removes) the name; names are unique among siblings. */
-  setName(e: Entity, name: string | undefined): void {
-    this.checkAlive(e);
-    if (name !== undefined) this.checkName(name, this.parentOf(e), e);
-    if (this.queueRename(e, name)) return;
-    this.renameNow(e, name);
+  /** True while changes are being queued. */
+  get isDeferred(): boolean {
+    return this.deferred.active;
   }
 
-  protected override renameNow(e: Entity, name: string | undefined): void {
-    const nameId = makePair(this.core.Identifier, this.core.Name);
-    this.hierarchy.setName(e, name);
-    this.changeCount++;
-    if (name === undefined) this.removeNow(e, nameId);
-    else this.addNow(e, nameId);
+  /** Starts queuing structural changes (nests). */
+  deferBegin(): void {
+    this.deferred.begin();
   }
 
-  private checkName(name: string, parent: Entity, self: Entity): void {
-    if (typeof name !== 'string' || !NAME_RULE.test(name) || /^\d+$/.test(name)) {
-      throw new EcsError('invalid_name', `invalid name ${JSON.stringify(name)}: a name is non-empty, has no '.' or '/', does not start with a space and is not a number`);
-    }
-    const other = this.hierarchy.childNamed(parent, name);
-    if (other !== undefined && other !== self) {
-      throw new EcsError('name_clash', `${parent ? this.pathOf(parent) : 'the root'} already has a child named '${name}' (${this.describe(other)})`);
-    }
+  /** Stops queuing; at the outermost level applies the queued changes in order. */
+  deferEnd(): void {
+    this.deferred.end();
   }
+
+  /** Runs fn with changes deferred, then applies them. */
+  defer<T>(fn: () => T): T {
+    return this.deferred.run(fn);
+  }
+
+  // ---------------------------------------------------------------- what an entity has (inheritance.ts)
+
+  /** True when the entity owns the id itself (no inheritance; wildcards allowed). */
+  ownsId(e: Entity, id: Id): boolean {
+    return this.inheritance.ownsId(e, id);
+  }
+
+  /** True when the entity has the id itself (not inherited). */
+  owns(e: Entity, id: Id): boolean {
+    return this.inheritance.ownsId(e, id);
+  }
+
+  /** True when the entity has the id, itself or through IsA. */
+  hasId(e: Entity, id: Id): boolean {
+    return this.inheritance.hasId(e, id);
+  }
+
+  /** True when the entity has the id, itself or inherited through IsA. Wildcard pairs allowed. */
+  has(e: Entity, id: Id): boolean {
+    return this.inheritance.hasId(e, id);
+  }
+
+  /** A base (through IsA, depth-first) that owns the id, or 0. */
+  findBaseWith(e: Entity, id: Id, depth: number): Entity {
+    return this.inheritance.findBaseWith(e, id, depth);
+  }
+
+  /** The value of a component (own or inherited) as a plain object, or undefined. */
+  getValue(e: Entity, id: Id): unknown {
+    this.checks.checkAlive(e);
+    return this.inheritance.valueOf(e, id);
+  }
+
+  /** The component value (own or inherited) as a plain object, or undefined. */
+  get<T = Record<string, unknown>>(e: Entity, id: Id): T | undefined {
+    return this.getValue(e, id) as T | undefined;
+  }
+
+  // ---------------------------------------------------------------- reflection (reflection.ts)
+
+  /** Component info of the data an id carries (a pair uses its relationship's, else its target's type). */
+  dataOf(id: Id): ComponentInfo | undefined {
+    return this.reflection.dataOf(id);
+  }
+
+  /** Component info of a component entity, or undefined for tags and other entities. */
+  componentInfo(id: Id): ComponentInfo | undefined {
+    return this.reflection.dataOf(id);
+  }
+
+  /**
+   * Makes pairs of a component relationship tags, as `(ecs.alerts.Alert, Warning)`: the component
+   * keeps its data, its pairs have none. Call before any such pair exists.
+   */
+  pairsAreTags(rel: Entity): void {
+    this.reflection.pairsAreTags(rel);
+  }
+
+  // ---------------------------------------------------------------- relationships (relationship-rules.ts)
+
+  /** True when the relationship has the Exclusive trait. */
+  isExclusive(rel: Entity): boolean {
+    return this.rules.isExclusive(rel);
+  }
+
+  // ---------------------------------------------------------------- names and paths (names.ts)
 
   /** The entity's name, or undefined. */
   nameOf(e: Entity): string | undefined {
@@ -227,20 +442,12 @@ export class World extends WorldCore {
 
   /** Children (ChildOf sources) of an entity. */
   childrenOf(e: Entity): readonly Entity[] {
-    return [...this.hierarchy.childrenOf(e)];
+    return this.names.childrenOf(e);
   }
 
   /** Path of an entity with `sep` between levels; anonymous levels show their id. */
   pathOf(e: Entity, sep = '.'): string {
-    if (e === this.core.Wildcard) return '*';
-    if (e === this.core.Any) return '_';
-    const parts: string[] = [];
-    let cur = e;
-    for (let depth = 0; cur !== 0 && depth < MAX_DEPTH; depth++) {
-      parts.push(this.hierarchy.nameOf(cur) ?? String(cur));
-      cur = this.hierarchy.parentOf(cur);
-    }
-    return parts.reverse().join(sep);
+    return this.names.pathOf(e, sep);
   }
 
   /**
@@ -249,192 +456,50 @@ export class World extends WorldCore {
    * nothing matches.
    */
   lookup(path: string, sep = '.', scope: Entity = 0): Entity {
-    if (path === '*') return this.core.Wildcard;
-    if (path === '_') return this.core.Any;
-    if (path === '.' || path === 'this') return scope === 0 && path === '.' ? this.core.This : this.lookupIn(path, sep, scope);
-    if (path === '$') return this.core.Variable;
-    return this.lookupIn(path, sep, scope);
-  }
-
-  private lookupIn(path: string, sep: string, scope: Entity): Entity {
-    if (path === '') return 0;
-    let cur = scope;
-    for (const part of path.split(sep)) {
-      if (part === '') return 0;
-      if (/^\d+$/.test(part)) {
-        const id = Number(part);
-        if (!Number.isSafeInteger(id) || !this.isAlive(id)) return 0;
-        if (cur !== 0 && this.parentOf(id) !== cur) return 0;
-        cur = id;
-        continue;
-      }
-      const next = this.hierarchy.childNamed(cur, part);
-      if (next === undefined) return 0;
-      cur = next;
-    }
-    return cur;
+    return this.names.lookup(path, sep, scope);
   }
 
   /** Looks up a name as queries do: from the root, then in ecs.core (so `ChildOf`, `Prefab` work). */
   lookupSymbol(path: string): Entity {
-    return this.lookup(path) || this.lookup(path, '.', this.core.coreModule);
+    return this.names.lookupSymbol(path);
   }
 
-  // ---------------------------------------------------------------- docs
+  /** Paths of an id: [component] or [relationship, target]. */
+  idPath(id: Id, sep = '.'): string[] {
+    return this.names.idPath(id, sep);
+  }
+
+  /** Text of an id for messages: its path, or (relationship, target). */
+  idText(id: Id): string {
+    return this.names.idText(id);
+  }
+
+  /** Text of an entity for messages: its quoted path when named, else its id. */
+  describe(e: Entity): string {
+    return this.names.describe(e);
+  }
+
+  // ---------------------------------------------------------------- docs (docs.ts)
 
   /** Sets (or with undefined removes) a doc field: name (label), brief, link, color. */
   setDoc(e: Entity, field: DocField, text: string | undefined): void {
-    const id = this.pair(this.core.Description, this.docTarget(field));
-    if (text === undefined) this.remove(e, id);
-    else this.set(e, id, { value: text });
+    this.docs.set(e, field, text);
   }
 
   /** A doc field of the entity (own only), or undefined. */
   doc(e: Entity, field: DocField): string | undefined {
-    const id = makePair(this.core.Description, this.docTarget(field));
-    if (!this.ownsId(e, id)) return undefined;
-    return (this.getValue(e, id) as { value: string } | undefined)?.value;
+    return this.docs.get(e, field);
   }
 
   /** What the explorer shows: the doc name, else the name, else the id. */
   label(e: Entity): string {
-    return this.doc(e, 'name') ?? this.nameOf(e) ?? String(e);
+    return this.docs.label(e);
   }
 
-  private docTarget(field: DocField): Entity {
-    const c = this.core;
-    return field === 'name' ? c.Name : field === 'brief' ? c.Brief : field === 'link' ? c.Link : c.Color;
-  }
+  // ---------------------------------------------------------------- observers (observers.ts)
 
-  // ---------------------------------------------------------------- prefabs
-
-  /** Creates an instance of a prefab: (IsA, prefab) plus copies of the prefab's children. */
-  instantiate(prefab: Entity, opts: EntityOptions = {}): Entity {
-    this.checkAlive(prefab);
-    const e = this.entity(opts);
-    this.add(e, this.pair(this.core.IsA, prefab));
-    return e;
-  }
-
-  // ---------------------------------------------------------------- rules (hooks of the core)
-
-  protected override beforeAdd(e: Entity, _table: Table, id: Id): void {
-    this.checkPairAdd(e, id);
-  }
-
-  /**
-   * Throws if adding the pair `id` to `e` would break a rule: a ChildOf or IsA cycle, a name clash
-   * under the new parent, an IsA whose copied children could not all be made. `plan` carries what
-   * earlier ids of the same setMany will have done.
-   */
-  private checkPairAdd(e: Entity, id: Id, plan?: InheritPlan): void {
-    if (!isPair(id)) return;
-    const rel = this.aliveAt(pairFirstIndex(id)), target = this.aliveAt(pairSecondIndex(id));
-    if (rel === this.core.ChildOf) {
-      if (this.isAncestorOrSelf(e, target)) throw new EcsError('cycle', `cannot make ${this.describe(e)} a child of ${this.describe(target)}: that would make a ChildOf cycle`);
-      const name = this.nameOf(e);
-      if (name !== undefined) this.checkName(name, target, e);
-      plan?.newParents.push(target);
-    } else if (rel === this.core.IsA || this.ownsId(rel, this.core.Acyclic)) {
-      if (this.reaches(target, e, rel, 0)) throw new EcsError('cycle', `cannot add (${this.pathOf(rel)}, ${this.pathOf(target)}) to ${this.describe(e)}: that would make a cycle`);
-      if (rel === this.core.IsA) {
-        const problem = inheritCopyProblem(this, e, target, plan);
-        if (problem) throw problem;
-      }
-    }
-  }
-
-  protected override afterAdd(e: Entity, id: Id): void {
-    if (!isPair(id)) return;
-    const rel = this.aliveAt(pairFirstIndex(id));
-    if (rel === this.core.ChildOf) this.hierarchy.setParent(e, this.aliveAt(pairSecondIndex(id)));
-    else if (rel === this.core.IsA) this.copyPrefabChildren(this.aliveAt(pairSecondIndex(id)), e);
-  }
-
-  protected override beforeRemove(e: Entity, id: Id): void {
-    if (!isPair(id) || pairFirstIndex(id) !== entityIndex(this.core.ChildOf)) return;
-    // Replacing the parent (exclusive ChildOf): afterAdd moves it straight to the new parent.
-    if (this.replacingExclusive) return;
-    const name = this.nameOf(e);
-    if (name !== undefined && this.hierarchy.childNamed(0, name) !== undefined) {
-      throw new EcsError('name_clash', `cannot move ${this.describe(e)} to the root: the root already has an entity named '${name}'`);
-    }
-    this.hierarchy.setParent(e, 0);
-  }
-
-  private isAncestorOrSelf(e: Entity, of: Entity): boolean {
-    let cur = of;
-    for (let d = 0; cur !== 0 && d < MAX_DEPTH; d++) {
-      if (cur === e) return true;
-      cur = this.parentOf(cur);
-    }
-    return false;
-  }
-
-  private reaches(from: Entity, to: Entity, rel: Entity, depth: number): boolean {
-    if (from === to) return true;
-    if (depth > MAX_DEPTH) return true;
-    const t = this.tableOf(from);
-    const matches = this.record(makePair(rel, this.core.Wildcard))?.indices.get(t);
-    if (!matches) return false;
-    return matches.some((ti) => this.reaches(this.aliveAt(pairSecondIndex(t.type[ti]!)), to, rel, depth + 1));
-  }
-
-  private copyPrefabChildren(prefab: Entity, instance: Entity): void {
-    const skip = new Set<Id>([makePair(this.core.Identifier, this.core.Name), this.core.Prefab]);
-    for (const child of this.hierarchy.childrenOf(prefab)) {
-      const copy = this.newEntity();
-      const type = this.tableOf(child).type;
-      this.add(copy, this.pair(this.core.ChildOf, instance));
-      const name = this.nameOf(child);
-      if (name !== undefined) this.setName(copy, name);
-      for (const id of type) {
-        if (skip.has(id) || (isPair(id) && pairFirstIndex(id) === entityIndex(this.core.ChildOf))) continue;
-        const value = this.dataOf(id) ? this.getValue(child, id) : undefined;
-        if (value === undefined) this.add(copy, id);
-        else if (this.dataOf(id)!.schema) this.set(copy, id, value);
-        else this.applySet(copy, id, { writes: null, opaque: value });
-      }
-      this.copyPrefabChildren(child, copy);
-    }
-  }
-
-  // ---------------------------------------------------------------- text
-
-  /** Paths of an id: [component] or [relationship, target]. */
-  idPath(id: Id, sep = '.'): string[] {
-    if (!isPair(id)) return [this.pathOf(id, sep)];
-    return [this.pathOf(this.aliveAt(pairFirstIndex(id)), sep), this.pathOf(this.aliveAt(pairSecondIndex(id)), sep)];
-  }
-
-  override idText(id: Id): string {
-    if (!isPair(id)) return this.isAlive(id) ? this.pathOf(id) : String(id);
-    const r = this.aliveAt(pairFirstIndex(id)), t = this.aliveAt(pairSecondIndex(id));
-    return `(${r ? this.pathOf(r) : pairFirstIndex(id)}, ${t ? this.pathOf(t) : pairSecondIndex(id)})`;
-  }
-
-  override describe(e: Entity): string {
-    return this.isAlive(e) && this.nameOf(e) !== undefined ? `'${this.pathOf(e)}'` : `entity ${e}`;
-  }
-
-  /** Resolves entity-typed member values given as id or (lenient) path. */
-  protected override resolveEntityValue(raw: number | string): number | undefined {
-    if (typeof raw === 'number') return this.isAlive(raw) ? raw : undefined;
-    const e = this.lookup(raw);
-    return e === 0 ? undefined : e;
+  /** Calls fn after `event` happens for `id` on any entity; returns an unsubscribe function. */
+  observe(id: Id, event: ObserverEvent, fn: ObserverFn): () => void {
+    return this.observers.on(id, event, fn);
   }
 }
-
-/** Adds the reflection ids every component carries (ecs.core.Component value, meta tags). */
-function markComponent(world: World, e: Entity, info: ComponentInfo, reflected: boolean): void {
-  const c = world.core;
-  world.set(e, c.Component, { size: info.size, alignment: info.alignment });
-  if (reflected) {
-    world.set(e, c.MetaType, { kind: 'StructType' });
-    world.add(e, c.MetaTypeSerialized);
-    world.add(e, c.Struct);
-  }
-  world.add(e, world.pair(c.OnDelete, c.Panic));
-}
-
-export { markComponent };

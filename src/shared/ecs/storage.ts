@@ -1,0 +1,244 @@
+// Storage changes, applied now: creating entities, moving them between tables when ids are added
+// or removed, writing values, renaming, deleting (with every use of the deleted entity as an id),
+// and the counters that tell readers what changed. Arguments are checked and deferral decided
+// by the World before these run; relationship rules are asked around pair changes.
+import type { CommandCounters } from './commands';
+import type { ComponentInfo } from './component';
+import type { CoreIds } from './core-ids';
+import type { EntityIndex } from './entity-index';
+import { notAliveError } from './errors';
+import type { Hierarchy } from './hierarchy';
+import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
+import type { Inheritance } from './inheritance';
+import type { Observers } from './observers';
+import type { Table } from './table';
+import type { TableIndex } from './table-index';
+import type { LeafWrite } from './values';
+
+/** Where an alive entity is stored. */
+export interface EntityLocation {
+  readonly table: Table;
+  readonly row: number;
+}
+
+/** What storage asks the relationship rules around a pair change (relationship-rules.ts has it). */
+export interface PairRules {
+  /** Throws if adding the pair would break a rule; makes room for an exclusive pair. */
+  beforeAdd(e: Entity, from: Table, id: Id): void;
+  /** Bookkeeping after the pair was added (parent index, prefab children). */
+  afterAdd(e: Entity, id: Id): void;
+  /** Throws if removing the pair would break a rule; bookkeeping before it goes. */
+  beforeRemove(e: Entity, id: Id): void;
+}
+
+/** The entities and tables of a world, changed in place. */
+export class Storage {
+  /** Built-in ids; set by the World when the bootstrap makes them. */
+  core!: CoreIds;
+  /** Set by the World once the rules exist (they need storage themselves). */
+  rules!: PairRules;
+  /** The empty table (entities without ids). */
+  readonly root: Table;
+  /** See World.structureVersion. */
+  structureVersion = 0;
+  /** See World.changeCount. */
+  changeCount = 0;
+  /** Per entity index: 1 when the entity appears in some table's type (as id or pair part). */
+  private usedAsId = new Uint8Array(1024);
+
+  constructor(
+    private readonly entities: EntityIndex,
+    private readonly index: TableIndex,
+    private readonly hierarchy: Hierarchy,
+    private readonly observers: Observers,
+    private readonly commands: CommandCounters,
+    private readonly components: Map<number, ComponentInfo>,
+    private readonly inheritance: Inheritance,
+  ) {
+    this.root = index.forType([]);
+  }
+
+  // ---------------------------------------------------------------- entities
+
+  /** Creates an anonymous entity in the root table. */
+  newEntity(id: Entity | undefined, low: boolean): Entity {
+    const e = id !== undefined ? this.entities.makeAlive(id) : this.entities.allocate(low);
+    const row = this.root.appendRow(e);
+    const i = entityIndex(e);
+    this.entities.table[i] = this.root;
+    this.entities.row[i] = row;
+    this.changeCount++;
+    return e;
+  }
+
+  /** Table and row of an alive entity; throws EcsError('not_alive'). */
+  locate(e: Entity): EntityLocation {
+    if (!this.entities.isAlive(e)) throw notAliveError(e);
+    const i = entityIndex(e);
+    return { table: this.entities.table[i]!, row: this.entities.row[i]! };
+  }
+
+  /** The table of an alive entity; throws EcsError('not_alive'). */
+  tableOf(e: Entity): Table {
+    if (!this.entities.isAlive(e)) throw notAliveError(e);
+    return this.entities.table[entityIndex(e)]!;
+  }
+
+  /** Moves an entity to another table, copying shared columns; new columns are left to the caller. */
+  private move(e: Entity, from: Table, row: number, to: Table, map: Int32Array): number {
+    const dst = to.appendRow(e);
+    const cols = to.columns;
+    for (let i = 0; i < cols.length; i++) {
+      const src = map[i]!;
+      if (src >= 0) cols[i]!.copyRowFrom(from.columns[src]!, row, dst);
+    }
+    const moved = from.removeRow(row);
+    if (moved !== -1) this.entities.row[entityIndex(moved)] = row;
+    this.changeCount++;
+    const i = entityIndex(e);
+    if (this.usedAsId[i] === 1) this.structureVersion++;
+    this.entities.table[i] = to;
+    this.entities.row[i] = dst;
+    return dst;
+  }
+
+  // ---------------------------------------------------------------- add / remove / set
+
+  /** Adds an id to an alive entity (no-op when it has it). */
+  addNow(e: Entity, id: Id): void {
+    const i = entityIndex(e);
+    const from = this.entities.table[i]!;
+    if (from.typeIndex.has(id)) return;
+    const pair = isPair(id);
+    if (pair) this.rules.beforeAdd(e, from, id);
+    // The rules may have moved the entity (an exclusive pair replaced).
+    const src = this.entities.table[i]!;
+    const edge = this.index.edge(src, id, true);
+    const row = this.move(e, src, this.entities.row[i]!, edge.to, edge.map);
+    const col = edge.to.columnOf.get(id);
+    if (col !== undefined) this.initAddedColumn(e, edge.to, col, row, id);
+    this.commands.add++;
+    if (pair) this.rules.afterAdd(e, id);
+    this.observers.emit(id, 'add', e);
+  }
+
+  /** Removes an id (pairs may use the wildcard as relationship or target) from an alive entity. */
+  removeNow(e: Entity, id: Id): void {
+    const i = entityIndex(e);
+    const from = this.entities.table[i]!;
+    if (isPair(id) && (pairFirstIndex(id) === entityIndex(this.core.Wildcard) || pairSecondIndex(id) === entityIndex(this.core.Wildcard))) {
+      const matches = this.index.records.get(id)?.indices.get(from);
+      if (!matches) return;
+      for (const id2 of matches.map((t) => from.type[t]!)) this.removeNow(e, id2);
+      return;
+    }
+    if (!from.typeIndex.has(id)) return;
+    const edge = this.index.edge(from, id, false);
+    if (isPair(id)) this.rules.beforeRemove(e, id);
+    this.observers.emit(id, 'remove', e);
+    this.move(e, from, this.entities.row[i]!, edge.to, edge.map);
+    this.commands.remove++;
+  }
+
+  private initAddedColumn(e: Entity, table: Table, col: number, row: number, id: Id): void {
+    const column = table.columns[col]!;
+    // A component inherited from a base starts as a copy of the base's value (an override).
+    const base = this.inheritance.findBaseWith(e, id, 0);
+    if (base) {
+      const loc = this.locate(base);
+      column.copyRowFrom(loc.table.column(id)!, loc.row, row);
+    } else {
+      column.initRow(row);
+    }
+  }
+
+  /** Writes a planned value (adding the id first when missing). */
+  setNow(e: Entity, id: Id, writes: readonly LeafWrite[] | null, opaque: unknown): void {
+    const i = entityIndex(e);
+    if (!this.entities.table[i]!.typeIndex.has(id)) this.addNow(e, id);
+    const table = this.entities.table[i]!, row = this.entities.row[i]!;
+    const column = table.column(id)!;
+    if (writes === null) column.values![row] = opaque;
+    else for (const [leaf, v] of writes) (column.arrays[leaf] as unknown as (number | string)[])[row] = v;
+    this.commands.set++;
+    this.changeCount++;
+    this.observers.emit(id, 'set', e);
+  }
+
+  /** Stores a name (undefined removes it): the hierarchy's index and the (Identifier, Name) pair. */
+  renameNow(e: Entity, name: string | undefined): void {
+    const nameId = makePair(this.core.Identifier, this.core.Name);
+    this.hierarchy.setName(e, name);
+    this.changeCount++;
+    if (name === undefined) this.removeNow(e, nameId);
+    else this.addNow(e, nameId);
+  }
+
+  // ---------------------------------------------------------------- delete
+
+  /** Deletes an entity (if alive), its children (ChildOf) and every use of it as an id or pair part. */
+  deleteNow(e: Entity): void {
+    if (!this.entities.isAlive(e)) return;
+    const i = entityIndex(e);
+    const children = this.hierarchy.childrenOf(e);
+    if (children.size > 0) for (const child of [...children]) this.deleteNow(child);
+    // Most entities are never used as an id; only those need their uses purged.
+    if (this.usedAsId[i] === 1) { this.purgeIdUses(e); this.structureVersion++; }
+    const table = this.entities.table[i]!;
+    for (const id of table.type) this.observers.emit(id, 'remove', e);
+    const moved = table.removeRow(this.entities.row[i]!);
+    if (moved !== -1) this.entities.row[entityIndex(moved)] = this.entities.row[i]!;
+    if (table.flags.parentIndex !== 0 || this.hierarchy.nameOf(e) !== undefined || children.size > 0) this.hierarchy.forget(e);
+    this.components.delete(i);
+    this.usedAsId[i] = 0;
+    this.entities.release(e);
+    this.commands.delete++;
+    this.changeCount++;
+  }
+
+  /** Marks the entity indices an id refers to (so deleting them purges their uses). */
+  markUsedAsId(id: Id): void {
+    if (isPair(id)) { this.markIndex(pairFirstIndex(id)); this.markIndex(pairSecondIndex(id)); }
+    else this.markIndex(entityIndex(id));
+  }
+
+  private markIndex(i: number): void {
+    if (i >= this.usedAsId.length) {
+      let cap = this.usedAsId.length;
+      while (cap <= i) cap *= 2;
+      const next = new Uint8Array(cap);
+      next.set(this.usedAsId);
+      this.usedAsId = next;
+    }
+    this.usedAsId[i] = 1;
+  }
+
+  /** Removes every use of e as an id, relationship or target, and deletes the tables involved. */
+  private purgeIdUses(e: Entity): void {
+    const W = this.core.Wildcard;
+    const patterns = [e, makePair(e, W), makePair(W, e)];
+    const dead = new Set<Table>();
+    for (const p of patterns) {
+      const rec = this.index.records.get(p);
+      if (!rec) continue;
+      for (const table of [...rec.tables]) {
+        dead.add(table);
+        const purge = new Set(rec.indices.get(table)!.map((ti) => table.type[ti]!));
+        for (const other of table.entities.slice()) {
+          if (other === e || !this.entities.isAlive(other)) continue;
+          for (const id of purge) this.removeNow(other, id);
+        }
+      }
+    }
+    for (const t of dead) if (t.count === 0 || t.entities.every((x) => x === e)) this.deleteTableLater(t, e);
+  }
+
+  private deleteTableLater(t: Table, e: Entity): void {
+    // The entity being deleted may still sit in one of these tables; move it to the root first.
+    if (t.count > 0) {
+      const i = entityIndex(e);
+      this.move(e, t, this.entities.row[i]!, this.root, new Int32Array(0));
+    }
+    this.index.delete(t);
+  }
+}
