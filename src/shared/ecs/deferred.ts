@@ -5,7 +5,16 @@ import { CommandQueue, Op, type CommandCounters, type SetPayload } from './comma
 import type { EntityIndex } from './entity-index';
 import { EcsError } from './errors';
 import type { Entity, Id } from './ids';
-import type { Storage } from './storage';
+import type { LeafWrite } from './values';
+
+/** The changes a flush applies, without checks or queueing (storage.ts has them). */
+export interface ChangesNow {
+  addNow(e: Entity, id: Id): void;
+  removeNow(e: Entity, id: Id): void;
+  setNow(e: Entity, id: Id, writes: readonly LeafWrite[] | null, opaque: unknown): void;
+  deleteNow(e: Entity): void;
+  renameNow(e: Entity, name: string | undefined): void;
+}
 
 /** The defer depth and queue of one world. */
 export class Deferred {
@@ -14,7 +23,7 @@ export class Deferred {
 
   constructor(
     private readonly entities: EntityIndex,
-    private readonly store: Storage,
+    private readonly store: ChangesNow,
     private readonly counters: CommandCounters,
   ) {}
 
