@@ -50,8 +50,9 @@ export function componentValueText(world: World, owner: Entity, id: Id): string 
   return column ? writeValue(templateOf(schema), column.arrays, row, world) : '0';
 }
 
-function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[]): void {
-  if (o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id)).join(',')}]`);
+/** The parts aligned with `ids`: the ids themselves (unless `withIds` is false: made by idsText), labels, values, type info. */
+function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[], withIds = true): void {
+  if (withIds && o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id)).join(',')}]`);
   if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id)).join(',')}]`);
   if (o.values) out.push(`"values":[${ids.map((id) => componentValueText(world, owner, id)).join(',')}]`);
   if (o.type_info) out.push(`"type_info":[${ids.map((id) => typeInfoText(world, id)).join(',')}]`);
@@ -148,8 +149,10 @@ export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions =
     if (bases) out.push(bases);
   }
   const table = world.tableOf(e);
-  if (o.ids !== false && !o.id_labels && !o.values && !o.type_info) out.push(idsText(world, table, o.private === true));
-  else idsPart(world, e, o.private ? table.type : table.type.filter((id) => !isPrivateId(world, id)), o, out);
+  if (o.ids !== false) out.push(idsText(world, table, o.private === true));
+  if (o.id_labels || o.values || o.type_info) {
+    idsPart(world, e, o.private ? table.type : table.type.filter((id) => !isPrivateId(world, id)), o, out, false);
+  }
   if (o.alerts && o.alertsOf) {
     const alerts = o.alertsOf(e);
     if (alerts.length) out.push(`"alerts":${JSON.stringify(alerts)}`);
