@@ -1,6 +1,6 @@
 // The practical limits: the demo's per-entity work written as bare loops over typed arrays of
 // the same layout (f32 columns), without any ECS. Each returns a tick (or a pack) to time.
-import { eulerToQuaternion } from '../../src/main/sim';
+import { eulerToQuaternion } from '../../src/main/frames';
 import { FrameFlag, FrameWriter, Shape } from '../../src/shared/protocol';
 
 function arrays(n: number, count: number): Float32Array[] {

@@ -4,7 +4,8 @@ import { pipelineOf } from '../../src/shared/pipeline';
 import { World } from '../../src/shared/ecs';
 import { importMonitor } from '../../src/shared/monitor';
 import { decodeFrame, FrameWriter } from '../../src/shared/protocol';
-import { createDemo, packFrame, type Demo, type DemoSystems } from '../../src/main/sim';
+import { packFrame } from '../../src/main/frames';
+import { createDemo, type Demo, type DemoSystems } from '../../src/main/sim';
 import { median, percentile } from '../lib/report';
 
 const DT = 1 / 60;

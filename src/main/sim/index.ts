@@ -10,5 +10,3 @@ export { nextDestination } from './travel-systems';
 export { LOW_FUEL_FRACTION } from './watch-systems';
 export { PLANETS, BELT, BELT_MARGIN, SUN_GM, type PlanetSpec, type MoonSpec } from './catalogue';
 export { MAX_ASTEROIDS } from './asteroids';
-// The tick benchmark imports these from here, as it did before frames/ existed.
-export { packFrame, eulerToQuaternion } from '../frames';
