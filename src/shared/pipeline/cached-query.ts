@@ -24,7 +24,8 @@ interface Entry {
 
 /** What runSystem points at each result (the SystemIter; declared here so this file does not import it). */
 export interface ResultVisitor {
-  visit(r: QueryResult, count: number): void;
+  /** Points the visitor at a result and calls `run` with it. */
+  visit(r: QueryResult, count: number, run: (it: this) => void): void;
 }
 
 /** Cached iteration of a query's $this tables; falls back to plain evaluation when not cacheable. */
@@ -105,7 +106,7 @@ export class CachedQuery implements TableListener {
    * closure per frame and no callback between the entries and the system (each() has both).
    */
   runSystem<V extends ResultVisitor>(it: V, run: (it: V) => void): void {
-    if (!this.cacheable) { this.query.each((r) => { it.visit(r, r.count); run(it); }); return; }
+    if (!this.cacheable) { this.query.each((r) => { it.visit(r, r.count, run); }); return; }
     const entries = this.entries, world = this.query.world;
     for (let k = 0; k < entries.length; k++) {
       const entry = entries[k]!, t = entry.table, n = t.entities.length;
@@ -115,8 +116,7 @@ export class CachedQuery implements TableListener {
       for (let i = 0; i < results.length; i++) {
         const r = results[i]!;
         r.count = n;
-        it.visit(r, n);
-        run(it);
+        it.visit(r, n, run);
       }
     }
   }

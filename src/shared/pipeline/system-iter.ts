@@ -29,8 +29,12 @@ export class SystemIter {
 
   constructor(readonly world: World, readonly system: Entity) {}
 
-  /** @internal Points the iterator at a result and counts it. */
-  visit(r: QueryResult, count: number): void {
+  /**
+   * @internal Points the iterator at a result, counts it and calls the system with it. The call is
+   * made here, not in the table loop: when V8 inlines a lone system's loop into the table loop,
+   * the loop runs about 16% slower (move_100k), and from here it does not.
+   */
+  visit(r: QueryResult, count: number, run: (it: this) => void): void {
     this.result = r;
     this.table = r.table;
     this.count = count;
@@ -38,6 +42,7 @@ export class SystemIter {
     this.columns = (r as Partial<CachedResult>).columns ?? null;
     this.matchedTables++;
     this.matchedEntities += count;
+    run(this);
   }
 
   /** @internal Points the iterator at no result (a system without a query). */
