@@ -50,7 +50,7 @@ export function componentValueText(world: World, owner: Entity, id: Id): string 
   return column ? writeValue(templateOf(schema), column.arrays, row, world) : '0';
 }
 
-/** The parts aligned with `ids`: the ids themselves (unless `withIds` is false: made by idsText), labels, values, type info. */
+/** The parts aligned with `ids`: the ids themselves (unless `withIds` is false: tableIds made them), labels, values, type info. */
 function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[], withIds = true): void {
   if (withIds && o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id)).join(',')}]`);
   if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id)).join(',')}]`);
@@ -112,26 +112,35 @@ function refsPart(world: World, e: Entity, rel: Entity | '*'): string {
   return `"refs":{${[...groups].map(([k, v]) => `${JSON.stringify(k)}:[${v.join(',')}]`).join(',')}}`;
 }
 
-/** The `ids` texts of one table, valid while names, parents and traits are unchanged. */
-interface IdsTexts { names: number; structure: number; shown: string; all: string }
+/** The ids of one table as the reply shows them, valid while names, parents and traits are unchanged. */
+interface TableIds {
+  names: number;
+  structure: number;
+  /** The ids that are not private (what the reply shows unless `private` is asked). */
+  shownIds: readonly Id[];
+  /** `"ids":[…]` of shownIds, and of every id. */
+  shown: string;
+  all: string;
+}
 
-const idsTexts = new WeakMap<Table, IdsTexts>();
+const tableIdsCache = new WeakMap<Table, TableIds>();
 
 /**
- * `"ids":[…]` of an entity, without or with private ids. Every entity of a table has the same
- * ids, so the text is made once per table and reused while no name or parent changed
- * (hierarchy.version) and no id entity changed its type (structureVersion: a Private trait
- * added to a component).
+ * The ids of an entity's table, without private ids and as `"ids":[…]` texts. Every entity of a
+ * table has the same ids, so they are worked out once per table and reused while no name or
+ * parent changed (hierarchy.version) and no id entity changed its type (structureVersion: a
+ * Private trait added to a component).
  */
-function idsText(world: World, table: Table, withPrivate: boolean): string {
+function tableIds(world: World, table: Table): TableIds {
   const names = world.hierarchy.version, structure = world.structureVersion;
-  let t = idsTexts.get(table);
+  let t = tableIdsCache.get(table);
   if (t === undefined || t.names !== names || t.structure !== structure) {
-    const all = table.type, shown = all.filter((id) => !isPrivateId(world, id));
-    t = { names, structure, shown: `"ids":[${shown.map((id) => idText(world, id)).join(',')}]`, all: `"ids":[${all.map((id) => idText(world, id)).join(',')}]` };
-    idsTexts.set(table, t);
+    const all = table.type, shownIds = all.filter((id) => !isPrivateId(world, id));
+    const text = (ids: readonly Id[]) => `"ids":[${ids.map((id) => idText(world, id)).join(',')}]`;
+    t = { names, structure, shownIds, shown: text(shownIds), all: text(all) };
+    tableIdsCache.set(table, t);
   }
-  return withPrivate ? t.all : t.shown;
+  return t;
 }
 
 /** JSON text of the entity reply. The entity must be alive. */
@@ -148,11 +157,9 @@ export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions =
     const bases = basesPart(world, e, o);
     if (bases) out.push(bases);
   }
-  const table = world.tableOf(e);
-  if (o.ids !== false) out.push(idsText(world, table, o.private === true));
-  if (o.id_labels || o.values || o.type_info) {
-    idsPart(world, e, o.private ? table.type : table.type.filter((id) => !isPrivateId(world, id)), o, out, false);
-  }
+  const table = world.tableOf(e), ids = tableIds(world, table);
+  if (o.ids !== false) out.push(o.private ? ids.all : ids.shown);
+  if (o.id_labels || o.values || o.type_info) idsPart(world, e, o.private ? table.type : ids.shownIds, o, out, false);
   if (o.alerts && o.alertsOf) {
     const alerts = o.alertsOf(e);
     if (alerts.length) out.push(`"alerts":${JSON.stringify(alerts)}`);

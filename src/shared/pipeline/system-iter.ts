@@ -32,7 +32,7 @@ export class SystemIter {
   /**
    * @internal Points the iterator at a result, counts it and calls the system with it. The call is
    * made here, not in the table loop: when V8 inlines a lone system's loop into the table loop,
-   * the loop runs about 16% slower (move_100k), and from here it does not.
+   * the loop ran about 18% slower (move_100k), and from here it does not.
    */
   visit(r: QueryResult, count: number, run: (it: this) => void): void {
     this.result = r;
