@@ -143,6 +143,12 @@ const LOG10_2 = Math.log10(2);
 /** 2^(b - 150) by biased f32 exponent b: the unit in the last place of a normal f32. */
 const ULP_BY_EXPONENT = Float64Array.from({ length: 256 }, (_, b) => 2 ** (b - 150));
 
+/** The digits of a shortest f32, as the integer `m` (no trailing zeros) and the exponent `x` of m·10^x. */
+export interface F32Digits {
+  m: number;
+  x: number;
+}
+
 /**
  * The shortest f32 digits for 1e-4 <= abs < 1e9 (where simulations live), in exact double
  * arithmetic on the 24-bit mantissa M of abs = M·2^E: with k = 8 - e10, the value scaled to nine
@@ -150,17 +156,17 @@ const ULP_BY_EXPONENT = Float64Array.from({ length: 256 }, (_, b) => 2 ** (b - 1
  * L and H (halfway to the neighbouring f32s), are multiples of 2^(E+k-2) below 2^53 (M·5^k < 2^52
  * for k <= 12), so every product, quotient correction and comparison below is exact. For j = 1, 2,
  * …, S rounded to a multiple of 10^j (ties up, as toPrecision) is kept while it lies in the
- * interval (a bound itself only when M is even: fround breaks ties to even). Undefined outside
- * that range.
+ * interval (a bound itself only when M is even: fround breaks ties to even). Writes m·10^x (m below
+ * 10^9, so a small integer) into `out` and returns true; false outside that range.
  */
-function exactShortest(abs: number): string | undefined {
+export function shortestF32Digits(abs: number, out: F32Digits): boolean {
   F32_VIEW[0] = abs;
   const bits = F32_BITS[0]!;
   const biased = bits >>> 23;
   let e10 = Math.floor((biased - 127) * LOG10_2);
   if (abs < DECADES[e10 + 15]!) e10--;
   else if (abs >= DECADES[e10 + 16]!) e10++;
-  if (e10 < -4 || e10 > 8) return undefined;
+  if (e10 < -4 || e10 > 8) return false;
   const k = 8 - e10;
   const mant = bits & 0x7fffff;
   const ulp = ULP_BY_EXPONENT[biased]!;
@@ -185,9 +191,20 @@ function exactShortest(abs: number): string | undefined {
     m = q;
     j++;
   }
-  // The value is m·10^(j-k): drop trailing zeros, then place the point.
+  // Drop trailing zeros.
   let x = j - k;
   while (m % 10 === 0) { m /= 10; x++; }
+  out.m = m;
+  out.x = x;
+  return true;
+}
+
+const DIGITS: F32Digits = { m: 0, x: 0 };
+
+/** exactShortest's text: shortestF32Digits placed around the decimal point; undefined outside its range. */
+function exactShortest(abs: number): string | undefined {
+  if (!shortestF32Digits(abs, DIGITS)) return undefined;
+  const m = DIGITS.m, x = DIGITS.x;
   if (x < 0 && x > -9) {
     // Whole and fractional parts as integers: two short number texts and one join, no slicing.
     const p = POW10[-x]!;

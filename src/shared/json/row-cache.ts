@@ -3,7 +3,8 @@
 // requests: each numeric column keeps, per row, the numbers it last printed and their text, and
 // the joined text of the last run of rows it printed.
 import type { Column, World } from '../ecs';
-import { writeValue, type ValueTemplate } from './value-writer';
+import { writeValue, writeValueBytes, type ValueTemplate } from './value-writer';
+import { AsciiWriter } from './ascii-writer';
 
 interface RowCache {
   /** Leaves per row. */
@@ -74,6 +75,40 @@ function cachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, w
   return text;
 }
 
+/** Where rowsText writes runs of rows whose text is ASCII (one per process: rowsText does not re-enter). */
+const writer = new AsciiWriter();
+
+/** cachedRow, written into the writer: the same caching, no string per number. */
+function writeCachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, w: AsciiWriter): void {
+  const arrays = column.arrays, width = c.width, base = row * width, vals = c.vals;
+  let same = true;
+  for (let i = 0; i < width; i++) {
+    if (vals[base + i] !== (arrays[i]![row] as number)) { same = false; break; }
+  }
+  const cached = c.texts[row];
+  if (same && cached !== undefined) { w.ascii(cached); return; }
+  const start = w.pos;
+  writeValueBytes(t, arrays, row, w);
+  if (same) {
+    c.texts[row] = w.text(start);
+  } else {
+    for (let i = 0; i < width; i++) vals[base + i] = arrays[i]![row] as number;
+    if (cached !== undefined) c.texts[row] = undefined;
+  }
+  c.runText = '';
+}
+
+/** The rows' texts, comma-separated, through the writer (the template has `bytes`). */
+function writeRows(c: RowCache, column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number): string {
+  const w = writer;
+  w.reset();
+  for (let i = 0; i < count; i++) {
+    if (i !== 0) w.char(44 /* , */);
+    writeCachedRow(c, column, t, rows ? rows[start + i]! : start + i, w);
+  }
+  return w.text();
+}
+
 /** JSON text of the value at `row` of a reflected column (NaN never equals, so it is reprinted). */
 export function rowText(column: Column, t: ValueTemplate, row: number, world: World): string {
   if (!t.numeric) return writeValue(t, column.arrays, row, world);
@@ -85,7 +120,7 @@ export function rowText(column: Column, t: ValueTemplate, row: number, world: Wo
  * `rows[start…]` when a row list is given.
  */
 export function rowsText(column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number, world: World): string {
-  const parts = new Array<string>(count);
+  const parts: string[] = [];
   if (!t.numeric) {
     for (let i = 0; i < count; i++) parts[i] = writeValue(t, column.arrays, rows ? rows[start + i]! : start + i, world);
     return parts.join(',');
@@ -94,13 +129,19 @@ export function rowsText(column: Column, t: ValueTemplate, rows: readonly number
     let max = 0;
     for (let i = 0; i < count; i++) max = Math.max(max, rows[start + i]!);
     const c = cacheFor(column, max + 1);
+    if (t.bytes) return writeRows(c, column, t, rows, start, count);
     for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, rows[start + i]!, world);
     return parts.join(',');
   }
   const c = cacheFor(column, start + count);
   if (c.runText !== '' && c.runStart === start && c.runCount === count && unchanged(c, column, start, count)) return c.runText;
-  for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, start + i, world);
-  const text = parts.join(',');
+  let text: string;
+  if (t.bytes) {
+    text = writeRows(c, column, t, null, start, count);
+  } else {
+    for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, start + i, world);
+    text = parts.join(',');
+  }
   c.runStart = start;
   c.runCount = count;
   c.runText = text;

@@ -3,9 +3,12 @@
 // loop of array reads and concatenations, with no intermediate objects.
 import type { LeafArray, LeafKind, Schema, TypeNode, World } from '../ecs';
 import { formatF32, formatF64, formatInt } from './number';
+import { isAscii, type AsciiWriter } from './ascii-writer';
 
 /** Formats one stored leaf value as JSON text. */
 type LeafFormatter = (v: number | string, world: World) => string;
+/** Writes one stored numeric leaf value as JSON text into an AsciiWriter. */
+type LeafByteWriter = (w: AsciiWriter, v: number) => void;
 
 /** A compiled schema: `parts[0] leaf0 parts[1] leaf1 … parts[n]`. */
 export interface ValueTemplate {
@@ -15,6 +18,11 @@ export interface ValueTemplate {
   readonly formats: readonly LeafFormatter[];
   /** True when every leaf is a number (so a row's text depends only on its numbers: cacheable). */
   readonly numeric: boolean;
+  /**
+   * Byte writers of the leaves, when every leaf is a number and all the text is ASCII (then a
+   * row can be written by writeValueBytes); null otherwise.
+   */
+  readonly bytes: { readonly parts: readonly Uint8Array[]; readonly writers: readonly LeafByteWriter[] } | null;
 }
 
 const toBool: LeafFormatter = (v) => (v ? 'true' : 'false');
@@ -24,6 +32,26 @@ const toF64: LeafFormatter = (v) => formatF64(v as number);
 const toInt: LeafFormatter = (v) => formatInt(v as number);
 // An entity member shows the entity's path (what a user can read and send back), 0 for none.
 const toEntity: LeafFormatter = (v, world) => (v !== 0 && world.isAlive(v as number) ? JSON.stringify(world.pathOf(v as number)) : formatInt(v as number));
+
+const bytesF32: LeafByteWriter = (w, v) => { w.f32(v); };
+const bytesInt: LeafByteWriter = (w, v) => { w.int(v); };
+const bytesBool: LeafByteWriter = (w, v) => { w.ascii(v ? 'true' : 'false'); };
+const bytesF64: LeafByteWriter = (w, v) => { w.ascii(formatF64(v)); };
+
+/** The byte writer of a numeric leaf, or null when its text may not be ASCII. */
+function byteWriterOf(kind: LeafKind, constants: readonly string[] | undefined): LeafByteWriter | null {
+  switch (kind) {
+    case 'f32': return bytesF32;
+    case 'f64': return bytesF64;
+    case 'bool': return bytesBool;
+    case 'string': case 'entity': return null;
+    case 'enum': {
+      const quoted = constants!.map((c) => JSON.stringify(c));
+      return quoted.every(isAscii) ? (w, v) => { w.ascii(quoted[v] ?? 'null'); } : null;
+    }
+    default: return bytesInt;
+  }
+}
 
 function formatterOf(kind: LeafKind, constants: readonly string[] | undefined): LeafFormatter {
   switch (kind) {
@@ -77,7 +105,11 @@ export function templateOf(schema: Schema): ValueTemplate {
   parts.push(pending.join(''));
   const formats = schema.leaves.map((l) => formatterOf(l.kind, l.constants));
   const numeric = schema.leaves.every((l) => l.kind !== 'string' && l.kind !== 'entity');
-  t = { parts, formats, numeric };
+  const writers = schema.leaves.map((l) => byteWriterOf(l.kind, l.constants));
+  const bytes = numeric && parts.every(isAscii) && writers.every((w) => w !== null)
+    ? { parts: parts.map((p) => Uint8Array.from(p, (c) => c.charCodeAt(0))), writers: writers as LeafByteWriter[] }
+    : null;
+  t = { parts, formats, numeric, bytes };
   templates.set(schema, t);
   return t;
 }
@@ -88,4 +120,14 @@ export function writeValue(t: ValueTemplate, arrays: readonly LeafArray[], row: 
   let out = parts[0]!;
   for (let i = 0; i < formats.length; i++) out += formats[i]!(arrays[i]![row]!, world) + parts[i + 1]!;
   return out;
+}
+
+/** Writes the value at `row` into `w`, as writeValue would print it (the template must have `bytes`). */
+export function writeValueBytes(t: ValueTemplate, arrays: readonly LeafArray[], row: number, w: AsciiWriter): void {
+  const { parts, writers } = t.bytes!;
+  w.raw(parts[0]!);
+  for (let i = 0; i < writers.length; i++) {
+    writers[i]!(w, arrays[i]![row] as number);
+    w.raw(parts[i + 1]!);
+  }
 }
