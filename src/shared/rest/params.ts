@@ -12,21 +12,30 @@ export interface ParamTable {
   readonly schema: z.ZodType;
   /** What the schema makes of no parameters at all (the defaults): most requests send none. */
   readonly defaults: Readonly<Record<string, unknown>> | undefined;
+  /** Outcomes by the decoded parameters object (parseTarget shares one per parameter text). */
+  readonly outcomes: WeakMap<object, { value: Readonly<Record<string, unknown>> } | { reply: RestReply }>;
 }
 
 /** Compiles a parameter table once (per router). */
 export function paramTable(specs: Readonly<Record<string, ParamSpec>>): ParamTable {
   const schema = paramsSchema(specs);
   const empty = schema.safeParse({});
-  return { specs, schema, defaults: empty.success ? (empty.data as Record<string, unknown>) : undefined };
+  return { specs, schema, defaults: empty.success ? (empty.data as Record<string, unknown>) : undefined, outcomes: new WeakMap() };
 }
 
 /** The parsed parameters, or the 400 reply that explains the first bad one. */
 export function readParams<T>(table: ParamTable, raw: Readonly<Record<string, string>>): { value: T } | { reply: RestReply } {
   // No parameters: the defaults, parsed once (a copy, so a caller may change its own).
   if (table.defaults !== undefined && isEmpty(raw)) return { value: { ...table.defaults } as T };
+  // The same parameters as an earlier request: its outcome, the value copied as above.
+  let known = table.outcomes.get(raw);
+  if (known === undefined) table.outcomes.set(raw, (known = validate(table, raw)));
+  return 'value' in known ? { value: { ...known.value } as T } : { reply: { ...known.reply } };
+}
+
+function validate(table: ParamTable, raw: Readonly<Record<string, string>>): { value: Readonly<Record<string, unknown>> } | { reply: RestReply } {
   const r = table.schema.safeParse(raw);
-  if (r.success) return { value: r.data as T };
+  if (r.success) return { value: r.data as Record<string, unknown> };
   const issue = r.error.issues[0]!;
   const name = String(issue.path[0] ?? '');
   const spec = table.specs[name];

@@ -6,8 +6,8 @@
 export interface ParsedTarget {
   /** Path before the parameters, still percent-encoded. */
   readonly path: string;
-  /** Decoded parameters; a parameter written without `=` has the value ''. */
-  readonly params: Record<string, string>;
+  /** Decoded parameters; a parameter written without `=` has the value ''. Shared between requests: read-only. */
+  readonly params: Readonly<Record<string, string>>;
 }
 
 /** A target that cannot be decoded; `message` names the culprit. */
@@ -48,9 +48,36 @@ export function parseTarget(target: string): ParsedTarget {
     const c = t.charCodeAt(i);
     if (c === 63 /* ? */ || c === 38 /* & */) { cut = i; break; }
   }
+  return { path: t.slice(0, cut), params: paramsOf(t, cut) };
+}
+
+/**
+ * Decoded parameters of recent targets by their parameter text: clients repeat the same few
+ * (`values=true`, a query and its pages). Bounded: emptied when full. Texts longer than
+ * REMEMBERED_TEXT (a /set with its data) are decoded every time.
+ */
+const remembered = new Map<string, Readonly<Record<string, string>>>();
+const REMEMBERED = 256;
+const REMEMBERED_TEXT = 512;
+
+/** The parameters after `cut` (the first `?` or `&`), decoded; frozen, so every request may share them. */
+function paramsOf(t: string, cut: number): Readonly<Record<string, string>> {
+  const text = cut < t.length ? t.slice(cut + 1) : '';
+  const known = remembered.get(text);
+  if (known !== undefined) return known;
+  const params = decodeParams(text);
+  if (text.length <= REMEMBERED_TEXT) {
+    if (remembered.size >= REMEMBERED) remembered.clear();
+    remembered.set(text, params);
+  }
+  return params;
+}
+
+/** Decodes `a=1&b=2?c` (a later `?` also starts a parameter); the first occurrence of a name wins. */
+function decodeParams(t: string): Readonly<Record<string, string>> {
   // No prototype: parameter names such as `constructor` or `__proto__` are plain keys.
   const params = Object.create(null) as Record<string, string>;
-  let i = cut + 1;
+  let i = 0;
   while (i <= t.length) {
     let end = i;
     while (end < t.length && t.charCodeAt(end) !== 38 && t.charCodeAt(end) !== 63) end++;
@@ -62,5 +89,5 @@ export function parseTarget(target: string): ParsedTarget {
     }
     i = end + 1;
   }
-  return { path: t.slice(0, cut), params };
+  return Object.freeze(params);
 }
