@@ -1,14 +1,14 @@
 // `npm run bench -- load`: the demo at 60 fps with 10k asteroids under a mixed load — 50
 // connections for 10 s (after 1 s of warm-up) of GET entity/query and PUT set/enable/disable
 // (bench/load/mix.ts) — against a bare node:http server answering the same mix with bodies of the
-// same sizes. Reports req/s, p50/p99 latency, the host's frame-interval p99 under load (budget
+// same sizes. Reports req/s, each server's CPU time per answer, p50/p99 latency, the host's frame-interval p99 under load (budget
 // 1.5 frame periods = 25 ms), its frame rate and the frames it dropped after stalls, non-2xx answers by kind, transport errors, stale reads, lost
 // writes and changes nobody asked for. Count rows have peer "expected" and ratio 1 when the count
 // is as expected, 0 when not; the suite then exits non-zero. Needs a build: it measures out/main.
 import { loadavg } from 'node:os';
 import { report, row, type BenchRow } from './lib/report';
 import { describeKinds, KINDS, LoadMix, queryPath, readPath, runLoadSession } from './load/index';
-import { drive, frameBudgetMs, staleBuildWarning, startBarePeer, startHost, type HostUnderTest, type IpcChild } from './rest/index';
+import { cpuMicros, drive, frameBudgetMs, staleBuildWarning, startBarePeer, startHost, type HostUnderTest, type IpcChild } from './rest/index';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
@@ -55,7 +55,9 @@ async function main(): Promise<void> {
     const peerMix = new LoadMix({ entities, queryTotal: ASTEROIDS });
     const sequenceFor = (i: number) => peerMix.sequenceFor(i);
     await drive({ url: peer.url, connections: CONNECTIONS, seconds: WARMUP, sequenceFor });
+    const peerCpuBefore = await cpuMicros(peer);
     const theirs = await drive({ url: peer.url, connections: CONNECTIONS, seconds: SECONDS, sequenceFor });
+    const peerCpu = (await cpuMicros(peer)) - peerCpuBefore;
 
     // Frames the loop ran per second of the measured window (frame starts over their span).
     const span = ours.frames.intervals.reduce((t, x) => t + x, 0) / 1000;
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
     const peerName = 'bare node:http, same mix and body sizes';
     const rows: BenchRow[] = [
       row('load_req_per_s', ours.drive.reqPerSec, peerName, theirs.reqPerSec, 'req/s'),
+      // The server's own CPU per answer: the peer run is bound by the load generator, ours by the
+      // host, so this compares the work of the two servers where req/s cannot.
+      row('load_server_cpu_per_answer', ours.hostCpuMicros / Math.max(1, ours.drive.responses), peerName, peerCpu / Math.max(1, theirs.responses), 'µs/req'),
       row('load_p50', ours.drive.latency.p50, peerName, theirs.latency.p50, 'ms'),
       row('load_p99', ours.drive.latency.p99, peerName, theirs.latency.p99, 'ms'),
       row('load_frame_p99', ours.frames.p99, '1.5 frame periods', frameBudgetMs(host.periodMs), 'ms'),

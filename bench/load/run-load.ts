@@ -39,6 +39,8 @@ export interface LoadSessionResult {
   checked: number;
   /** Frame intervals (ms) of the measured window, their p99, and frames dropped after stalls (counted by the loop). */
   frames: { intervals: number[]; p99: number; skipped: number };
+  /** CPU time (µs, user + system) the host used during the measured window. */
+  hostCpuMicros: number;
   /** Status of GET /entity/ecs/core/World after the run (0 when it did not answer). */
   healthStatus: number;
 }
@@ -66,13 +68,16 @@ export async function runLoadSession(host: HostUnderTest, options: LoadSessionOp
     mix.finish();
   }
   await host.markFrames();
+  const cpuBefore = await host.cpuMicros();
   const measured = await drive({ url: host.url, connections: options.connections, seconds: options.seconds, sequenceFor, overallRate: options.overallRate });
+  const hostCpuMicros = (await host.cpuMicros()) - cpuBefore;
   const { intervals, skipped } = await host.frameWindow();
   mix.finish();
   const after = await snapshotAsteroids(host.url);
   const verdict = ledger.verify(after);
   return {
     drive: measured,
+    hostCpuMicros,
     kinds: mix.kinds,
     writes: { sent: ledger.sent, acked: ledger.acked, refused: ledger.refused, unanswered: ledger.unanswered },
     reads: { checked: ledger.readsChecked, stale: ledger.staleReads },

@@ -1,7 +1,7 @@
 // The host under test in its own process (the built product, see probe-host.ts), with a window
 // on its frame intervals.
 import { join } from 'node:path';
-import { startIpcChild } from './ipc-child';
+import { cpuMicros, startIpcChild } from './ipc-child';
 
 /** Options of the host under test. */
 export interface HostUnderTestOptions {
@@ -36,6 +36,8 @@ export interface HostUnderTest {
   frameWindow(): Promise<FrameWindow>;
   /** Heap bytes in use after a full collection, and the watches and event streams open. */
   heap(): Promise<{ heapUsed: number; watchers: number; streams: number }>;
+  /** CPU time (user + system, µs) the host process has used so far. */
+  cpuMicros(): Promise<number>;
   /** True while the process runs. */
   alive(): boolean;
   /** Stops the host (SIGKILL after 2 s); resolves once the process is gone. */
@@ -64,6 +66,7 @@ export async function startHost(options: HostUnderTestOptions = {}): Promise<Hos
       const r = await child.ask('heap');
       return { heapUsed: Number(r.heapUsed), watchers: Number(r.watchers), streams: Number(r.streams) };
     },
+    cpuMicros: () => cpuMicros(child),
     alive: () => child.running(),
     stop: () => child.stop(),
   };

@@ -5,4 +5,4 @@ export { startBarePeer, type BareRoute } from './bare-peer';
 export { drive, summarize, type DriveOptions, type DriveResult, type LatencySummary } from './drive';
 export { frameBudgetMs, frameP99 } from './frames';
 export { staleBuildWarning, BUILT_ENTRY } from './built-host';
-export { REPO_ROOT, type IpcChild } from './ipc-child';
+export { REPO_ROOT, cpuMicros, type IpcChild } from './ipc-child';

@@ -42,6 +42,13 @@ function installExitHook(): void {
   }
 }
 
+/** CPU time (user + system, µs) a child started with serveIpc has used so far. */
+export async function cpuMicros(child: Pick<IpcChild, 'ask'>): Promise<number> {
+  const reply = await child.ask('cpu');
+  if (typeof reply.micros !== 'number') throw new Error(`the child answered 'cpu' with ${JSON.stringify(reply)}`);
+  return reply.micros;
+}
+
 /**
  * Starts `script` (a TypeScript file, run through tsx) with `args` and waits up to `readyMs`
  * (default 30 s) for its 'ready' message. Rejects with the child's stderr when it exits first.
@@ -124,6 +131,8 @@ export function serveIpc(url: string, handle: (m: IpcMessage) => Record<string, 
   };
   process.on('message', (m: IpcMessage) => {
     if (m.op === 'stop') { quit(); return; }
+    // CPU time the child has used (user + system, µs), for the cost of each answer under load.
+    if (m.op === 'cpu') { const u = process.cpuUsage(); process.send?.({ op: m.op, id: m.id, micros: u.user + u.system }); return; }
     void Promise.resolve(handle(m)).then(
       (reply) => process.send?.({ ...reply, op: m.op, id: m.id }),
       (err: unknown) => process.send?.({ op: m.op, id: m.id, error: String(err) }),

@@ -8,10 +8,10 @@ import { formatF32, formatInt, shortestF32Digits, type F32Digits } from './numbe
 interface LatinBuffer extends Uint8Array {
   latin1Slice(start: number, end: number): string;
 }
-const NodeBuffer = (globalThis as { Buffer?: { allocUnsafeSlow(size: number): LatinBuffer } }).Buffer;
+const NodeBuffer = (globalThis as unknown as { Buffer?: { allocUnsafeSlow(size: number): LatinBuffer } }).Buffer;
 /** Elsewhere (the browser) a TextDecoder: ASCII decodes the same as latin1. */
 interface Decoder { decode(bytes: Uint8Array): string }
-const WebDecoder = (globalThis as { TextDecoder?: new (label: string) => Decoder }).TextDecoder;
+const WebDecoder = (globalThis as unknown as { TextDecoder?: new (label: string) => Decoder }).TextDecoder;
 let decoder: Decoder | undefined;
 
 const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
