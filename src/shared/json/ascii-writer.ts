@@ -117,11 +117,11 @@ export class AsciiWriter {
     for (let k = x; k < 0; k++) { const q = (frac / 10) | 0; b[--i] = 48 + frac - q * 10; frac = q; }
   }
 
-  /** The bytes from `start` to the current end, as a string. */
-  text(start = 0): string {
-    if (NodeBuffer) return (this.bytes as LatinBuffer).latin1Slice(start, this.pos);
+  /** The bytes from `start` to `end` (default: all written so far), as a string. */
+  text(start = 0, end = this.pos): string {
+    if (NodeBuffer) return (this.bytes as LatinBuffer).latin1Slice(start, end);
     decoder ??= new WebDecoder!('latin1');
-    return decoder.decode(this.bytes.subarray(start, this.pos));
+    return decoder.decode(this.bytes.subarray(start, end));
   }
 }
 

@@ -78,15 +78,19 @@ function cachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, w
 /** Where rowsText writes runs of rows whose text is ASCII (one per process: rowsText does not re-enter). */
 const writer = new AsciiWriter();
 
-/** cachedRow, written into the writer: the same caching, no string per number. */
-function writeCachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, w: AsciiWriter): void {
+/**
+ * cachedRow through the writer: the text of a row that did not change since it was printed
+ * twice, else the row written into `w` (and, when its numbers held still, its text kept from
+ * there). Returns the kept text, or undefined when the row went into the writer.
+ */
+function writeCachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, w: AsciiWriter): string | undefined {
   const arrays = column.arrays, width = c.width, base = row * width, vals = c.vals;
   let same = true;
   for (let i = 0; i < width; i++) {
     if (vals[base + i] !== (arrays[i]![row] as number)) { same = false; break; }
   }
   const cached = c.texts[row];
-  if (same && cached !== undefined) { w.ascii(cached); return; }
+  if (same && cached !== undefined) return cached;
   const start = w.pos;
   writeValueBytes(t, arrays, row, w);
   if (same) {
@@ -96,17 +100,26 @@ function writeCachedRow(c: RowCache, column: Column, t: ValueTemplate, row: numb
     if (cached !== undefined) c.texts[row] = undefined;
   }
   c.runText = '';
+  return undefined;
 }
 
-/** The rows' texts, comma-separated, through the writer (the template has `bytes`). */
+/**
+ * The rows' texts, comma-separated (the template has `bytes`): rows printed now go into the
+ * writer, and a run of them becomes one string when a kept row text interrupts it or at the end;
+ * kept texts are joined as they are (copying them into the writer would cost more than the join).
+ */
 function writeRows(c: RowCache, column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number): string {
-  const w = writer;
+  const w = writer, parts: string[] = [];
   w.reset();
   for (let i = 0; i < count; i++) {
-    if (i !== 0) w.char(44 /* , */);
-    writeCachedRow(c, column, t, rows ? rows[start + i]! : start + i, w);
+    if (w.pos !== 0) w.char(44 /* , */);
+    const kept = writeCachedRow(c, column, t, rows ? rows[start + i]! : start + i, w);
+    if (kept === undefined) continue;
+    if (w.pos !== 0) { parts.push(w.text(0, w.pos - 1)); w.reset(); } // without its trailing comma
+    parts.push(kept);
   }
-  return w.text();
+  if (w.pos !== 0) parts.push(w.text());
+  return parts.length === 1 ? parts[0]! : parts.join(',');
 }
 
 /** JSON text of the value at `row` of a reflected column (NaN never equals, so it is reprinted). */

@@ -59,10 +59,13 @@ export function parseTarget(target: string): ParsedTarget {
 const remembered = new Map<string, Readonly<Record<string, string>>>();
 const REMEMBERED = 256;
 const REMEMBERED_TEXT = 512;
+/** The parameters of a target without any (most requests). */
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 
 /** The parameters after `cut` (the first `?` or `&`), decoded; frozen, so every request may share them. */
 function paramsOf(t: string, cut: number): Readonly<Record<string, string>> {
-  const text = cut < t.length ? t.slice(cut + 1) : '';
+  if (cut >= t.length - 1) return NO_PARAMS;
+  const text = t.slice(cut + 1);
   const known = remembered.get(text);
   if (known !== undefined) return known;
   const params = decodeParams(text);

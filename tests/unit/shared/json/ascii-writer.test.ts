@@ -106,9 +106,13 @@ describe('rows written as bytes', () => {
         const t = templateOf(column.info.schema!);
         const count = table.count, first = Math.min(start, count - 1), n = Math.min(take, count - first);
         const plain = Array.from({ length: n }, (_, k) => writeValue(t, column.arrays, first + k, w)).join(',');
-        // Twice: the second page comes from what the first one remembered.
+        // Three times: rows whose numbers held still are kept after the second, and the third
+        // joins kept texts with rows printed anew.
         expect(rowsText(column, t, null, first, n, w)).toBe(plain);
         expect(rowsText(column, t, null, first, n, w)).toBe(plain);
+        if (n > 2) w.set(table.entities[first + 1]!, Kinds, { f: Math.fround(first * 0.731 + n + changes.length) });
+        const now = Array.from({ length: n }, (_, k) => writeValue(t, column.arrays, first + k, w)).join(',');
+        expect(rowsText(column, t, null, first, n, w)).toBe(now);
         const rows = Array.from({ length: n }, (_, k) => count - 1 - k);
         expect(rowsText(column, t, rows, 0, n, w)).toBe(rows.map((r) => writeValue(t, column.arrays, r, w)).join(','));
       },
