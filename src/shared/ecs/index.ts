@@ -15,6 +15,7 @@ export { planWrite, readValue, coerceLeaf, type LeafArray, type LeafWrite, type 
 export type { ComponentInfo } from './component';
 export { Table, type Edge, type TableFlags } from './table';
 export { Column, type ColumnViews } from './column';
+export { NamesMemo } from './names-memo';
 export { IdRecord } from './id-record';
 export type { ObserverEvent, ObserverFn } from './observers';
 export type { CommandCounters } from './commands';

@@ -1,30 +1,17 @@
 // Text of ids and entities as the replies show them: paths, labels (doc name, else name, else id).
-import { isPair, type Entity, type Id, type World } from '../ecs';
+import { NamesMemo, isPair, type Entity, type Id, type World } from '../ecs';
 
-/** Path texts of one world, valid while no name or parent changes (world.hierarchy.version). */
-interface PathTexts {
-  version: number;
-  readonly texts: Map<Entity, string>;
-}
-
-const pathTexts = new WeakMap<World, PathTexts>();
-/** Path texts kept per world at most; past that they are made each time. */
-const MAX_PATH_TEXTS = 65_536;
+/** Path texts by entity, per state of the names and parents (at most 65,536 per world). */
+const pathTexts = new NamesMemo<Entity, string>(65_536);
 
 /** JSON text of an entity's path (`"Sun.Earth"`), `"*"`/`"_"` for the wildcards, `0` for none. */
 export function pathText(world: World, e: Entity): string {
   if (e === 0) return '0';
   // Replies name the same entities over and over (ids, sources, parents): a path is made once
-  // per state of the names and parents, which world.hierarchy.version counts.
-  const version = world.hierarchy.version;
-  let cache = pathTexts.get(world);
-  if (cache === undefined) pathTexts.set(world, (cache = { version, texts: new Map() }));
-  else if (cache.version !== version) { cache.texts.clear(); cache.version = version; }
-  let text = cache.texts.get(e);
-  if (text === undefined) {
-    text = JSON.stringify(world.pathOf(e));
-    if (cache.texts.size < MAX_PATH_TEXTS) cache.texts.set(e, text);
-  }
+  // per state of the names and parents.
+  const texts = pathTexts.entries(world);
+  let text = texts.get(e);
+  if (text === undefined) pathTexts.remember(texts, e, (text = JSON.stringify(world.pathOf(e))));
   return text;
 }
 
