@@ -7,6 +7,7 @@ import { World } from '../../../../src/shared/ecs';
 import { formatF32, formatInt, templateOf, writeValue } from '../../../../src/shared/json';
 import { AsciiWriter } from '../../../../src/shared/json/ascii-writer';
 import { rowsText } from '../../../../src/shared/json/row-cache';
+import { entityIdsText } from '../../../../src/shared/json/entity-list';
 import { writeValueBytes } from '../../../../src/shared/json/value-writer';
 
 const f32OfBits = (b: number) => new Float32Array(new Uint32Array([b]).buffer)[0]!;
@@ -117,5 +118,25 @@ describe('rows written as bytes', () => {
         expect(rowsText(column, t, rows, 0, n, w)).toBe(rows.map((r) => writeValue(t, column.arrays, r, w)).join(','));
       },
     ), { numRuns: 300 });
+  });
+});
+
+describe('entity id lists written as bytes', () => {
+  test('ids with generations (recycled entities) are listed as their numbers', () => {
+    const w = new World();
+    const P = w.component('P', { x: 'f32' });
+    let survivor = 0;
+    for (let round = 0; round < 3; round++) {
+      const ents = Array.from({ length: 50 }, () => w.entity());
+      for (const e of ents) w.set(e, P, { x: 1 });
+      for (const e of ents.slice(10)) w.delete(e); // their indices come back with a new generation
+      survivor = ents[0]!;
+    }
+    const table = w.tableOf(w.entity());
+    const withP = w.tableOf(survivor);
+    expect(withP.entities.some((e) => e > 2 ** 32)).toBe(true);
+    expect(entityIdsText(withP, 0, withP.count)).toBe(withP.entities.join(','));
+    expect(entityIdsText(withP, 3, 5)).toBe(withP.entities.slice(3, 8).join(','));
+    expect(entityIdsText(table, 0, 0)).toBe('');
   });
 });
