@@ -191,10 +191,16 @@ export function shortestF32Digits(abs: number, out: F32Digits): boolean {
     m = q;
     j++;
   }
-  // Drop trailing zeros.
-  let x = j - k;
-  while (m % 10 === 0) { m /= 10; x++; }
-  out.m = m;
+  // Drop trailing zeros. m <= 10^9 fits an int32: integer division by 10 is a multiply and a
+  // shift, where a double `%` is a call.
+  let x = j - k, mi = m | 0;
+  for (;;) {
+    const q = (mi / 10) | 0;
+    if (mi - q * 10 !== 0) break;
+    mi = q;
+    x++;
+  }
+  out.m = mi;
   out.x = x;
   return true;
 }
