@@ -48,58 +48,54 @@ function unchanged(c: RowCache, column: Column, start: number, count: number): b
   return true;
 }
 
-/**
- * Text of one row, from the cache when its numbers are the last printed ones. A row's text is
- * kept only once the row printed the same numbers twice in a row: the text of a row that changes
- * every frame (a moving entity) would be garbage by the next request, and keeping it alive in a
- * long-lived array makes every young-generation collection copy it (measured: scavenge pauses of
- * 5 to 11 ms under load, against under 2 ms without).
- */
-function cachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, world: World): string {
-  const arrays = column.arrays, w = c.width, base = row * w, vals = c.vals;
-  let same = true;
+/** True when `row` holds the numbers it held when it was last printed (NaN never does). */
+function holdsStill(c: RowCache, arrays: Column['arrays'], row: number): boolean {
+  const w = c.width, base = row * w, vals = c.vals;
   for (let i = 0; i < w; i++) {
-    if (vals[base + i] !== (arrays[i]![row] as number)) { same = false; break; }
+    if (vals[base + i] !== (arrays[i]![row] as number)) return false;
   }
-  const cached = c.texts[row];
-  if (same && cached !== undefined) return cached;
-  const text = writeValue(t, arrays, row, world);
-  if (same) {
+  return true;
+}
+
+/**
+ * Records a row just printed. Its text is kept only once the row printed the same numbers twice
+ * in a row (`still`): the text of a row that changes every frame (a moving entity) would be
+ * garbage by the next request, and keeping it alive in a long-lived array makes every
+ * young-generation collection copy it (measured: scavenge pauses of 5 to 11 ms under load,
+ * against under 2 ms without). Otherwise its numbers are remembered and any kept text dropped.
+ * `text` is the row's text when `still` (not needed otherwise).
+ */
+function printed(c: RowCache, arrays: Column['arrays'], row: number, still: boolean, text: string | undefined): void {
+  if (still) {
     c.texts[row] = text;
   } else {
+    const w = c.width, base = row * w, vals = c.vals;
     for (let i = 0; i < w; i++) vals[base + i] = arrays[i]![row] as number;
-    if (cached !== undefined) c.texts[row] = undefined;
+    if (c.texts[row] !== undefined) c.texts[row] = undefined;
   }
   // The joined run may contain this row's old text.
   c.runText = '';
+}
+
+/** Text of one row: the kept text while its numbers hold still, else printed anew. */
+function cachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, world: World): string {
+  const arrays = column.arrays, still = holdsStill(c, arrays, row), kept = c.texts[row];
+  if (still && kept !== undefined) return kept;
+  const text = writeValue(t, arrays, row, world);
+  printed(c, arrays, row, still, text);
   return text;
 }
 
 /** Where rowsText writes runs of rows whose text is ASCII (one per process: rowsText does not re-enter). */
 const writer = new AsciiWriter();
 
-/**
- * cachedRow through the writer: the text of a row that did not change since it was printed
- * twice, else the row written into `w` (and, when its numbers held still, its text kept from
- * there). Returns the kept text, or undefined when the row went into the writer.
- */
+/** cachedRow through the writer: returns the kept text, or undefined when the row was written into `w`. */
 function writeCachedRow(c: RowCache, column: Column, t: ValueTemplate, row: number, w: AsciiWriter): string | undefined {
-  const arrays = column.arrays, width = c.width, base = row * width, vals = c.vals;
-  let same = true;
-  for (let i = 0; i < width; i++) {
-    if (vals[base + i] !== (arrays[i]![row] as number)) { same = false; break; }
-  }
-  const cached = c.texts[row];
-  if (same && cached !== undefined) return cached;
+  const arrays = column.arrays, still = holdsStill(c, arrays, row), kept = c.texts[row];
+  if (still && kept !== undefined) return kept;
   const start = w.pos;
   writeValueBytes(t, arrays, row, w);
-  if (same) {
-    c.texts[row] = w.text(start);
-  } else {
-    for (let i = 0; i < width; i++) vals[base + i] = arrays[i]![row] as number;
-    if (cached !== undefined) c.texts[row] = undefined;
-  }
-  c.runText = '';
+  printed(c, arrays, row, still, still ? w.text(start) : undefined);
   return undefined;
 }
 
