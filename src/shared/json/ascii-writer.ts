@@ -92,29 +92,35 @@ export class AsciiWriter {
 
   /** A 32-bit float member: the same text as formatF32, written as bytes. */
   f32(v: number): void {
-    const b = this.room(24);
     if (v !== v || v === Infinity || v === -Infinity) { this.ascii('null'); return; }
-    if (v === 0) { b[this.pos++] = 48; return; }
     const abs = v < 0 ? -v : v;
     if (abs < 16777216 && Math.floor(abs) === abs) { this.int(v); return; }
     const d = this.digits;
     if (!shortestF32Digits(abs, d)) { this.ascii(formatF32(v)); return; }
-    if (v < 0) b[this.pos++] = 45;
-    const m = d.m, x = d.x;
+    const b = this.room(24);
+    let p = this.pos, m = d.m;
+    const x = d.x;
+    if (v < 0) b[p++] = 45;
+    let n = 1;
+    while (n < 10 && m >= POW10[n]!) n++;
     if (x >= 0) {
-      this.digitsOf(m, b);
-      for (let i = 0; i < x; i++) b[this.pos++] = 48;
+      // Whole: the digits, then x zeros.
+      let i = p + n;
+      const end = i + x;
+      for (let k = i; k < end; k++) b[k] = 48;
+      do { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
+      this.pos = end;
       return;
     }
-    // m·10^x with x < 0: the whole part, the point, then exactly -x fraction digits.
-    const p = POW10[-x]!;
-    const whole = Math.floor(m / p);
-    let frac = m - whole * p;
-    this.digitsOf(whole, b);
-    b[this.pos++] = 46;
-    let i = this.pos - x;
+    // m·10^x with x < 0, from the right: -x fraction digits (zeros once m's digits run out), the
+    // point, then the whole part's digits or a single 0. m < 10^9: int32 arithmetic.
+    const fraction = -x;
+    let i = p + (n > fraction ? n + 1 : fraction + 2);
     this.pos = i;
-    for (let k = x; k < 0; k++) { const q = (frac / 10) | 0; b[--i] = 48 + frac - q * 10; frac = q; }
+    for (let k = 0; k < fraction; k++) { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; }
+    b[--i] = 46;
+    if (m === 0) b[i - 1] = 48;
+    else do { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
   }
 
   /** The bytes from `start` to `end` (default: all written so far), as a string. */
