@@ -24,7 +24,7 @@ export function frameTimes(asteroids: number, monitor: boolean, frames: number):
   const app = new App(demo.world, { manual: true });
   if (monitor) importMonitor(demo.world, app);
   // The time outside the systems is the frame less their measured times: time them without the monitor too.
-  app.pipeline.measureSystemTime = true;
+  app.pipeline.measureTime = true;
   const own = new Set<number>(Object.values(demo.systems));
   const records = app.pipeline.list().filter((s) => own.has(s.entity));
   for (let i = 0; i < 300; i++) app.step(DT);
@@ -52,7 +52,7 @@ export function tick(asteroids: number, metric: 'median' | 'p99' | 'extra', moni
 export function systemNs(demo: Demo, system: keyof DemoSystems): number {
   const pipeline = pipelineOf(demo.world);
   const record = pipeline.list().find((s) => s.entity === demo.systems[system])!;
-  pipeline.measureSystemTime = true;
+  pipeline.measureTime = true;
   for (let i = 0; i < 300; i++) pipeline.progress(DT);
   const samples: number[] = [];
   for (let i = 0; i < 600; i++) {

@@ -17,7 +17,7 @@ export interface MonitoredApp {
   /** Seconds of simulated time of the last frame (drives the windows: 60 frames of 1/60 s = 1 s). */
   readonly deltaTime: number;
   /** The pipeline whose systems are sampled. */
-  readonly pipeline: Pick<Pipeline, 'list' | 'rebuilds' | 'time' | 'measureSystemTime'>;
+  readonly pipeline: Pick<Pipeline, 'list' | 'rebuilds' | 'time' | 'measureTime'>;
   /** Registers a hook called after every frame; returns a function that removes it. */
   onFrame(hook: (stats: FrameStats) => void): () => void;
 }
@@ -47,7 +47,7 @@ export class MonitorState {
     this.app = app;
     this.sampler.resetPipelineBuilds(app.pipeline.rebuilds);
     // The statistics show time per system: have the pipeline read the clock around each one.
-    app.pipeline.measureSystemTime = true;
+    app.pipeline.measureTime = true;
     this.unhook = app.onFrame((stats) => this.onFrame(stats));
   }
 
