@@ -4,11 +4,11 @@
 // three f32 members that changed since the last request: 64 µs against 141 µs with strings).
 import { formatF32, formatInt, shortestF32Digits, type F32Digits } from './number';
 
-/** Node's Buffer, when there is one: its latin1Slice makes a string from bytes with one copy. */
-interface LatinBuffer extends Uint8Array {
-  latin1Slice(start: number, end: number): string;
+/** Node's Buffer, when there is one: toString('latin1') makes a string from bytes with one copy. */
+interface LatinText {
+  toString(encoding: 'latin1', start: number, end: number): string;
 }
-const NodeBuffer = (globalThis as unknown as { Buffer?: { allocUnsafeSlow(size: number): LatinBuffer } }).Buffer;
+const NodeBuffer = (globalThis as unknown as { Buffer?: { allocUnsafeSlow(size: number): Uint8Array } }).Buffer;
 /** Elsewhere (the browser) a TextDecoder: ASCII decodes the same as latin1. */
 interface Decoder { decode(bytes: Uint8Array): string }
 const WebDecoder = (globalThis as unknown as { TextDecoder?: new (label: string) => Decoder }).TextDecoder;
@@ -125,7 +125,7 @@ export class AsciiWriter {
 
   /** The bytes from `start` to `end` (default: all written so far), as a string. */
   text(start = 0, end = this.pos): string {
-    if (NodeBuffer) return (this.bytes as LatinBuffer).latin1Slice(start, end);
+    if (NodeBuffer) return (this.bytes as unknown as LatinText).toString('latin1', start, end);
     decoder ??= new WebDecoder!('latin1');
     return decoder.decode(this.bytes.subarray(start, end));
   }

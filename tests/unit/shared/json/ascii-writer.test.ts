@@ -2,7 +2,7 @@
 // string path's, byte for byte, for every number and every numeric member kind, and the row
 // caches must follow changes the same way.
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { World } from '../../../../src/shared/ecs';
 import { formatF32, formatInt, templateOf, writeValue } from '../../../../src/shared/json';
 import { AsciiWriter } from '../../../../src/shared/json/ascii-writer';
@@ -39,6 +39,23 @@ describe('AsciiWriter numbers', () => {
     fc.assert(fc.property(fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, -0, 2 ** 53, 1e21, -1e300, 2 ** 31, -(2 ** 31) - 1)), (v) => {
       expect(written((w) => w.int(v))).toBe(formatInt(v));
     }));
+  });
+
+  test('without Node\'s Buffer (in a browser) the text comes from a TextDecoder, the same', async () => {
+    vi.resetModules();
+    vi.stubGlobal('Buffer', undefined);
+    try {
+      const web = await import('../../../../src/shared/json/ascii-writer');
+      const w = new web.AsciiWriter(4);
+      w.ascii('{"x":');
+      w.f32(Math.fround(-15.449742));
+      w.char(44);
+      w.int(2 ** 40 + 385);
+      expect(w.text()).toBe(`{"x":${formatF32(Math.fround(-15.449742))},${2 ** 40 + 385}`);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 
   test('the buffer grows: a long run keeps every byte', () => {
