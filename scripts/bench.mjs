@@ -33,6 +33,7 @@ const program = new Command()
   .option('--runs <n>', 'fresh processes per case; the median is reported (ecs, query, serialize, tick: 5; rest: 3)', positive)
   .option('--connections <n>', 'load: concurrent connections (default 50)', positive)
   .option('--seconds <n>', 'load: measured seconds (default 10)', positive)
+  .option('--rounds <n>', 'load: rounds of ours-then-peer, the median ratio reported (default 3)', positive)
   .addHelpText('after', `\nSuites:\n${files.map((f, i) => `  ${all[i].padEnd(10)} ${summary(f)}`).join('\n')}\n\nExample: npm run bench -- load --seconds 5`)
   .showHelpAfterError('(npm run bench -- --help lists the suites and options)')
   .parse(process.argv);
@@ -46,6 +47,7 @@ const env = { ...process.env };
 if (o.runs) env.BENCH_RUNS = o.runs;
 if (o.connections) env.LOAD_CONNECTIONS = o.connections;
 if (o.seconds) env.LOAD_SECONDS = o.seconds;
+if (o.rounds) env.LOAD_ROUNDS = o.rounds;
 
 let failed = 0;
 for (const s of asked.length ? asked : all) {
