@@ -18,6 +18,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const WARMUP = 1;
 /** Rounds of ours-then-peer; the machine's speed drifts, so ratios are taken per round and the median reported. */
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`LOAD_ROUNDS must be a whole number of at least 1, got '${process.env.LOAD_ROUNDS}'`);
 const ASTEROIDS = 10_000;
 
 /** A row for a count whose expected value is known: ratio 1 when as expected, 0 when not. */
