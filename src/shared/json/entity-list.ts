@@ -11,33 +11,45 @@ const nameLists = new WeakMap<Table, ListCache>();
 /** Where id lists are written: digits straight into bytes, no string per id and no join. */
 const writer = new AsciiWriter(4096);
 
+// Each list is made by a loop in a function of its own that does nothing after the loop: a first
+// call with a long list (10,000 ids) makes V8 optimize the function holding the loop in the
+// middle of it, before any code after the loop has run; that code then has no type feedback, and
+// V8 (Node 20) keeps such code and bails out of it on every later call (measured in the host
+// under load: 1,432 bailouts from entityIdsText in 4 s, each a trip to the interpreter).
+
 /** Comma-separated ids of entities `start…start+count-1` of a table. */
 export function entityIdsText(table: Table, start: number, count: number): string {
   const c = idLists.get(table);
   if (c && c.version === table.version && c.start === start && c.count === count) return c.text;
-  const ents = table.entities, w = writer;
-  w.reset();
+  writer.reset();
+  writeIds(writer, table.entities, start, count);
+  const text = writer.text();
+  idLists.set(table, { version: table.version, names: 0, start, count, text });
+  return text;
+}
+
+function writeIds(w: AsciiWriter, ents: readonly number[], start: number, count: number): void {
   for (let i = 0; i < count; i++) {
     if (i !== 0) w.char(44 /* , */);
     w.int(ents[start + i]!);
   }
-  const text = w.text();
-  idLists.set(table, { version: table.version, names: 0, start, count, text });
-  return text;
 }
 
 /** Comma-separated names (JSON strings), or ids for anonymous ones, of entities `start…start+count-1`. */
 export function entityNamesText(world: World, table: Table, start: number, count: number): string {
   const c = nameLists.get(table), names = world.hierarchy.version;
   if (c && c.version === table.version && c.names === names && c.start === start && c.count === count) return c.text;
-  const ents = table.entities;
   const parts = new Array<string>(count);
-  for (let i = 0; i < count; i++) {
+  nameTexts(world, table.entities, start, parts);
+  const text = parts.join(',');
+  nameLists.set(table, { version: table.version, names, start, count, text });
+  return text;
+}
+
+function nameTexts(world: World, ents: readonly number[], start: number, parts: string[]): void {
+  for (let i = 0; i < parts.length; i++) {
     const e = ents[start + i]!;
     const name = world.nameOf(e);
     parts[i] = name === undefined ? String(e) : JSON.stringify(name);
   }
-  const text = parts.join(',');
-  nameLists.set(table, { version: table.version, names, start, count, text });
-  return text;
 }

@@ -107,6 +107,13 @@ function writeCachedRow(c: RowCache, column: Column, t: ValueTemplate, row: numb
 function writeRows(c: RowCache, column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number): string {
   const w = writer, parts: string[] = [];
   w.reset();
+  writeRowRun(c, column, t, rows, start, count, w, parts);
+  if (w.pos !== 0) parts.push(w.text());
+  return parts.length === 1 ? parts[0]! : parts.join(',');
+}
+
+/** writeRows' loop, alone in its function (see entity-list.ts: V8 and code after a long first loop). */
+function writeRowRun(c: RowCache, column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number, w: AsciiWriter, parts: string[]): void {
   for (let i = 0; i < count; i++) {
     if (w.pos !== 0) w.char(44 /* , */);
     const kept = writeCachedRow(c, column, t, rows ? rows[start + i]! : start + i, w);
@@ -114,8 +121,6 @@ function writeRows(c: RowCache, column: Column, t: ValueTemplate, rows: readonly
     if (w.pos !== 0) { parts.push(w.text(0, w.pos - 1)); w.reset(); } // without its trailing comma
     parts.push(kept);
   }
-  if (w.pos !== 0) parts.push(w.text());
-  return parts.length === 1 ? parts[0]! : parts.join(',');
 }
 
 /** JSON text of the value at `row` of a reflected column (NaN never equals, so it is reprinted). */
