@@ -16,6 +16,13 @@ let decoder: Decoder | undefined;
 
 const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
+/** Number of decimal digits of a non-negative integer below 10^15. */
+function digitCount(m: number): number {
+  let n = 1;
+  while (n < 15 && m >= POW10[n]!) n++;
+  return n;
+}
+
 /** Writes ASCII JSON text into bytes; `text()` gives it back as a string. */
 export class AsciiWriter {
   private bytes: Uint8Array;
@@ -68,9 +75,7 @@ export class AsciiWriter {
 
   /** A non-negative integer below 10^15, as digits. */
   private digitsOf(m: number, b: Uint8Array): void {
-    let n = 1;
-    while (n < 15 && m >= POW10[n]!) n++;
-    let i = this.pos + n;
+    let i = this.pos + digitCount(m);
     this.pos = i;
     if (m < 2147483648) {
       do { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
@@ -98,24 +103,19 @@ export class AsciiWriter {
     const d = this.digits;
     if (!shortestF32Digits(abs, d)) { this.ascii(formatF32(v)); return; }
     const b = this.room(24);
-    let p = this.pos, m = d.m;
+    let m = d.m;
     const x = d.x;
-    if (v < 0) b[p++] = 45;
-    let n = 1;
-    while (n < 10 && m >= POW10[n]!) n++;
+    if (v < 0) b[this.pos++] = 45;
     if (x >= 0) {
       // Whole: the digits, then x zeros.
-      let i = p + n;
-      const end = i + x;
-      for (let k = i; k < end; k++) b[k] = 48;
-      do { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
-      this.pos = end;
+      this.digitsOf(m, b);
+      for (let k = 0; k < x; k++) b[this.pos++] = 48;
       return;
     }
     // m·10^x with x < 0, from the right: -x fraction digits (zeros once m's digits run out), the
     // point, then the whole part's digits or a single 0. m < 10^9: int32 arithmetic.
-    const fraction = -x;
-    let i = p + (n > fraction ? n + 1 : fraction + 2);
+    const fraction = -x, n = digitCount(m);
+    let i = this.pos + (n > fraction ? n + 1 : fraction + 2);
     this.pos = i;
     for (let k = 0; k < fraction; k++) { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; }
     b[--i] = 46;

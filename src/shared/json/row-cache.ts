@@ -134,30 +134,29 @@ export function rowText(column: Column, t: ValueTemplate, row: number, world: Wo
  * `rows[start…]` when a row list is given.
  */
 export function rowsText(column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number, world: World): string {
-  const parts: string[] = [];
   if (!t.numeric) {
+    const parts = new Array<string>(count);
     for (let i = 0; i < count; i++) parts[i] = writeValue(t, column.arrays, rows ? rows[start + i]! : start + i, world);
     return parts.join(',');
   }
   if (rows) {
     let max = 0;
     for (let i = 0; i < count; i++) max = Math.max(max, rows[start + i]!);
-    const c = cacheFor(column, max + 1);
-    if (t.bytes) return writeRows(c, column, t, rows, start, count);
-    for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, rows[start + i]!, world);
-    return parts.join(',');
+    return printRows(cacheFor(column, max + 1), column, t, rows, start, count, world);
   }
   const c = cacheFor(column, start + count);
   if (c.runText !== '' && c.runStart === start && c.runCount === count && unchanged(c, column, start, count)) return c.runText;
-  let text: string;
-  if (t.bytes) {
-    text = writeRows(c, column, t, null, start, count);
-  } else {
-    for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, start + i, world);
-    text = parts.join(',');
-  }
+  const text = printRows(c, column, t, null, start, count, world);
   c.runStart = start;
   c.runCount = count;
   c.runText = text;
   return text;
+}
+
+/** The rows' texts through the row cache, comma-separated: as bytes when the template allows, else as strings. */
+function printRows(c: RowCache, column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number, world: World): string {
+  if (t.bytes) return writeRows(c, column, t, rows, start, count);
+  const parts = new Array<string>(count);
+  for (let i = 0; i < count; i++) parts[i] = cachedRow(c, column, t, rows ? rows[start + i]! : start + i, world);
+  return parts.join(',');
 }
