@@ -46,7 +46,7 @@ export class MonitorState {
     this.unhook?.();
     this.app = app;
     this.sampler.resetPipelineBuilds(app.pipeline.rebuilds);
-    // The statistics show time per system: have the pipeline read the clock around each one.
+    // The statistics show frame and system times: have the pipeline read the clock around them.
     app.pipeline.measureTime = true;
     this.unhook = app.onFrame((stats) => this.onFrame(stats));
   }

@@ -10,24 +10,19 @@ import type { RestReply } from './types';
 export interface ParamTable {
   readonly specs: Readonly<Record<string, ParamSpec>>;
   readonly schema: z.ZodType;
-  /** What the schema makes of no parameters at all (the defaults): most requests send none. */
-  readonly defaults: Readonly<Record<string, unknown>> | undefined;
-  /** Outcomes by the decoded parameters object (parseTarget shares one per parameter text). */
+  /** Outcomes by the decoded parameters object (parseTarget shares one per parameter text, and one for none). */
   readonly outcomes: WeakMap<object, { value: Readonly<Record<string, unknown>> } | { reply: RestReply }>;
 }
 
 /** Compiles a parameter table once (per router). */
 export function paramTable(specs: Readonly<Record<string, ParamSpec>>): ParamTable {
-  const schema = paramsSchema(specs);
-  const empty = schema.safeParse({});
-  return { specs, schema, defaults: empty.success ? (empty.data as Record<string, unknown>) : undefined, outcomes: new WeakMap() };
+  return { specs, schema: paramsSchema(specs), outcomes: new WeakMap() };
 }
 
 /** The parsed parameters, or the 400 reply that explains the first bad one. */
 export function readParams<T>(table: ParamTable, raw: Readonly<Record<string, string>>): { value: T } | { reply: RestReply } {
-  // No parameters: the defaults, parsed once (a copy, so a caller may change its own).
-  if (table.defaults !== undefined && isEmpty(raw)) return { value: { ...table.defaults } as T };
-  // The same parameters as an earlier request: its outcome, the value copied as above.
+  // The same parameters as an earlier request (or none, like most): its outcome, the value copied
+  // so that a caller may change its own.
   let known = table.outcomes.get(raw);
   if (known === undefined) table.outcomes.set(raw, (known = validate(table, raw)));
   return 'value' in known ? { value: { ...known.value } as T } : { reply: { ...known.reply } };
@@ -44,9 +39,4 @@ function validate(table: ParamTable, raw: Readonly<Record<string, string>>): { v
     ? `missing parameter '${name}': it must be ${spec?.expected ?? 'given'}`
     : `parameter '${name}' must be ${spec?.expected ?? 'valid'}, got ${shown(value)}`;
   return { reply: errorReply(400, message) };
-}
-
-function isEmpty(o: Readonly<Record<string, string>>): boolean {
-  for (const _ in o) return false;
-  return true;
 }
