@@ -14,12 +14,41 @@ interface Decoder { decode(bytes: Uint8Array): string }
 const WebDecoder = (globalThis as unknown as { TextDecoder?: new (label: string) => Decoder }).TextDecoder;
 let decoder: Decoder | undefined;
 
-const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+/** The ASCII bytes of "00", "01", … "99", two per number: digits are written two at a time. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : Math.floor(i / 20)));
+
+/** Number of decimal digits of a non-negative integer below 2^31 (a few compares, no loop). */
+function digitCount32(m: number): number {
+  if (m < 100000) return m < 100 ? (m < 10 ? 1 : 2) : m < 1000 ? 3 : m < 10000 ? 4 : 5;
+  return m < 10000000 ? (m < 1000000 ? 6 : 7) : m < 100000000 ? 8 : m < 1000000000 ? 9 : 10;
+}
+
+/** Writes the digits of m (0 <= m < 2^31) so that the last one lands just before `end`. */
+function digitsBefore(b: Uint8Array, end: number, m: number): void {
+  let i = end;
+  while (m >= 100) {
+    const q = (m / 100) | 0, r = (m - q * 100) << 1;
+    b[--i] = DIGIT_PAIRS[r + 1]!;
+    b[--i] = DIGIT_PAIRS[r]!;
+    m = q;
+  }
+  if (m >= 10) {
+    b[i - 1] = DIGIT_PAIRS[(m << 1) + 1]!;
+    b[i - 2] = DIGIT_PAIRS[m << 1]!;
+  } else {
+    b[i - 1] = 48 + m;
+  }
+}
+
+/** Scratch views of one f32: its value and its bits. */
+const F32_VIEW = new Float32Array(1);
+const F32_BITS = new Int32Array(F32_VIEW.buffer);
 
 /** Number of decimal digits of a non-negative integer below 10^15. */
 function digitCount(m: number): number {
-  let n = 1;
-  while (n < 15 && m >= POW10[n]!) n++;
+  if (m < 2147483648) return digitCount32(m);
+  let n = 10;
+  while (n < 15 && m >= 10 ** n) n++;
   return n;
 }
 
@@ -75,13 +104,11 @@ export class AsciiWriter {
 
   /** A non-negative integer below 10^15, as digits. */
   private digitsOf(m: number, b: Uint8Array): void {
-    let i = this.pos + digitCount(m);
-    this.pos = i;
-    if (m < 2147483648) {
-      do { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
-    } else {
-      do { const q = Math.floor(m / 10); b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
-    }
+    const end = this.pos + digitCount(m);
+    this.pos = end;
+    if (m < 2147483648) { digitsBefore(b, end, m); return; }
+    let i = end;
+    do { const q = Math.floor(m / 10); b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
   }
 
   /** An integer member: plain digits (formatInt's text). */
@@ -97,15 +124,29 @@ export class AsciiWriter {
 
   /** A 32-bit float member: the same text as formatF32, written as bytes. */
   f32(v: number): void {
-    if (v !== v || v === Infinity || v === -Infinity) { this.ascii('null'); return; }
-    const abs = v < 0 ? -v : v;
-    if (abs < 16777216 && Math.floor(abs) === abs) { this.int(v); return; }
+    F32_VIEW[0] = v;
+    this.f32Bits(F32_BITS[0]!);
+  }
+
+  /** The f32 at `row` of a column's array (its bits are read there: no number is passed around). */
+  f32At(a: Float32Array, row: number): void {
+    F32_VIEW[0] = a[row]!;
+    this.f32Bits(F32_BITS[0]!);
+  }
+
+  /** The f32 whose bits (as an int32) are `bits`, as formatF32 prints it. */
+  private f32Bits(bits: number): void {
+    const absBits = bits & 0x7fffffff;
+    if (absBits >= 0x7f800000) { this.ascii('null'); return; } // NaN, ±Infinity
+    F32_BITS[0] = absBits;
+    const abs = F32_VIEW[0]!;
+    if (abs < 16777216 && Math.floor(abs) === abs) { this.int(bits < 0 && abs !== 0 ? -abs : abs); return; }
     const d = this.digits;
-    if (!shortestF32Digits(abs, d)) { this.ascii(formatF32(v)); return; }
+    if (!shortestF32Digits(absBits, d)) { this.ascii(formatF32(bits < 0 ? -abs : abs)); return; }
     const b = this.room(24);
     let m = d.m;
     const x = d.x;
-    if (v < 0) b[this.pos++] = 45;
+    if (bits < 0) b[this.pos++] = 45;
     if (x >= 0) {
       // Whole: the digits, then x zeros.
       this.digitsOf(m, b);
@@ -114,13 +155,20 @@ export class AsciiWriter {
     }
     // m·10^x with x < 0, from the right: -x fraction digits (zeros once m's digits run out), the
     // point, then the whole part's digits or a single 0. m < 10^9: int32 arithmetic.
-    const fraction = -x, n = digitCount(m);
-    let i = this.pos + (n > fraction ? n + 1 : fraction + 2);
+    const n = digitCount32(m);
+    let f = -x;
+    let i = this.pos + (n > f ? n + 1 : f + 2);
     this.pos = i;
-    for (let k = 0; k < fraction; k++) { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; }
+    while (f >= 2) {
+      const q = (m / 100) | 0, r = (m - q * 100) << 1;
+      b[--i] = DIGIT_PAIRS[r + 1]!;
+      b[--i] = DIGIT_PAIRS[r]!;
+      m = q;
+      f -= 2;
+    }
+    if (f === 1) { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; }
     b[--i] = 46;
-    if (m === 0) b[i - 1] = 48;
-    else do { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
+    digitsBefore(b, i, m);
   }
 
   /** The bytes from `start` to `end` (default: all written so far), as a string. */

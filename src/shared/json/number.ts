@@ -140,10 +140,6 @@ function fastShortest(abs: number): string | undefined {
 
 const F32_VIEW = new Float32Array(1);
 const F32_BITS = new Uint32Array(F32_VIEW.buffer);
-/** log10(2), to estimate the decade of a binary exponent (off by at most one, then corrected). */
-const LOG10_2 = Math.log10(2);
-/** 2^(b - 150) by biased f32 exponent b: the unit in the last place of a normal f32. */
-const ULP_BY_EXPONENT = Float64Array.from({ length: 256 }, (_, b) => 2 ** (b - 150));
 
 /** The digits of a shortest f32, as the integer `m` (no trailing zeros) and the exponent `x` of m·10^x. */
 export interface F32Digits {
@@ -151,32 +147,56 @@ export interface F32Digits {
   x: number;
 }
 
+/** Smallest and largest decimal exponent shortestF32Digits handles (1e-4 <= abs < 1e9). */
+const MIN_E10 = -4, MAX_E10 = 8;
+
+/**
+ * Per biased f32 exponent b (normal numbers: abs = M·2^(b-150) with the 24-bit mantissa M),
+ * four numbers: the M from which abs reaches the next decade up, and the unit U = 2^(b-150)·10^k
+ * that scales M to nine integer digits (S = M·U, k = 8 - e10) below and from that M (NaN where
+ * that decade is out of range), then k below it. Table reads instead of a logarithm, two decade
+ * compares and a product per number.
+ */
+const SCALES = (() => {
+  const t = new Float64Array(256 * 4).fill(NaN);
+  for (let b = 1; b < 255; b++) {
+    const low = 2 ** (b - 127);                         // abs is in [low, 2·low)
+    let e10 = Math.floor(Math.log10(low));
+    if (10 ** e10 > low) e10--;
+    else if (10 ** (e10 + 1) <= low) e10++;
+    const ulp = 2 ** (b - 150);
+    t[b * 4] = 10 ** (e10 + 1) / ulp;                   // never a whole number: M < it decides exactly
+    if (e10 >= MIN_E10 && e10 <= MAX_E10) t[b * 4 + 1] = ulp * 10 ** (8 - e10);
+    if (e10 + 1 >= MIN_E10 && e10 + 1 <= MAX_E10) t[b * 4 + 2] = ulp * 10 ** (7 - e10);
+    t[b * 4 + 3] = 8 - e10;
+  }
+  return t;
+})();
+
 /**
  * The shortest f32 digits for 1e-4 <= abs < 1e9 (where simulations live), in exact double
  * arithmetic on the 24-bit mantissa M of abs = M·2^E: with k = 8 - e10, the value scaled to nine
- * integer digits, S = abs·10^k, and the bounds of the interval that reads back to the same f32,
+ * integer digits, S = M·2^E·10^k, and the bounds of the interval that reads back to the same f32,
  * L and H (halfway to the neighbouring f32s), are multiples of 2^(E+k-2) below 2^53 (M·5^k < 2^52
  * for k <= 12), so every product, quotient correction and comparison below is exact. For j = 1, 2,
  * …, S rounded to a multiple of 10^j (ties up, as toPrecision) is kept while it lies in the
  * interval (a bound itself only when M is even: fround breaks ties to even). Writes m·10^x (m below
  * 10^9, so a small integer) into `out` and returns true; false outside that range.
+ * Takes the f32's bits (sign cleared), not the number: a small integer passes between functions
+ * as it is, where a fractional number is boxed into a heap object on every call that V8 does not
+ * inline.
  */
-export function shortestF32Digits(abs: number, out: F32Digits): boolean {
-  F32_VIEW[0] = abs;
-  const bits = F32_BITS[0]!;
-  const biased = bits >>> 23;
-  let e10 = Math.floor((biased - 127) * LOG10_2);
-  if (abs < DECADES[e10 + 15]!) e10--;
-  else if (abs >= DECADES[e10 + 16]!) e10++;
-  if (e10 < -4 || e10 > 8) return false;
-  const k = 8 - e10;
-  const mant = bits & 0x7fffff;
-  const ulp = ULP_BY_EXPONENT[biased]!;
-  const scale = POW10[k]!;
-  const s = abs * scale;
-  const hi = (abs + ulp / 2) * scale;
+export function shortestF32Digits(bits: number, out: F32Digits): boolean {
+  const at = (bits >>> 23) << 2;
+  const mant = bits & 0x7fffff, big = mant | 0x800000;
+  let unit: number, k: number;
+  if (big < SCALES[at]!) { unit = SCALES[at + 1]!; k = SCALES[at + 3]!; }
+  else { unit = SCALES[at + 2]!; k = SCALES[at + 3]! - 1; }
+  if (!(unit > 0)) return false; // NaN: out of range, zero or subnormal
+  const s = big * unit;
+  const hi = s + unit / 2;
   // Below a power of two the next f32 down is half as far.
-  const lo = (abs - (mant === 0 ? ulp / 4 : ulp / 2)) * scale;
+  const lo = s - (mant === 0 ? unit / 4 : unit / 2);
   const even = (mant & 1) === 0;
   // Nine digits: S rounded to an integer always reads back.
   const fl = Math.floor(s);
@@ -212,8 +232,8 @@ export function shortestF32Digits(abs: number, out: F32Digits): boolean {
 const DIGITS: F32Digits = { m: 0, x: 0 };
 
 /** exactShortest's text: shortestF32Digits placed around the decimal point; undefined outside its range. */
-function exactShortest(abs: number): string | undefined {
-  if (!shortestF32Digits(abs, DIGITS)) return undefined;
+function exactShortest(absBits: number): string | undefined {
+  if (!shortestF32Digits(absBits, DIGITS)) return undefined;
   const m = DIGITS.m, x = DIGITS.x;
   if (x < 0 && x > -9) {
     // Whole and fractional parts as integers: two short number texts and one join, no slicing.
@@ -249,16 +269,17 @@ export function formatF32(v: number): string {
   const bits = F32_BITS[0]! | 0;
   const slot = Math.imul(bits, 0x9e3779b1) >>> 20;
   if (textBits[slot] === bits) return texts[slot]!;
-  const text = formatF32Text(v);
+  const text = formatF32Text(v, bits & 0x7fffffff);
   textBits[slot] = bits;
   texts[slot] = text;
   return text;
 }
 
-function formatF32Text(v: number): string {
+/** formatF32's text of v, whose bits with the sign cleared are `absBits`. */
+function formatF32Text(v: number, absBits: number): string {
   const abs = v < 0 ? -v : v;
   if (abs < F32_EXACT_INT && Math.floor(abs) === abs) return String(v);
-  const exact = exactShortest(abs);
+  const exact = exactShortest(absBits);
   if (exact !== undefined) return v < 0 ? `-${exact}` : exact;
   const fast = fastShortest(abs);
   if (fast !== undefined) return v < 0 ? `-${fast}` : fast;

@@ -7,8 +7,11 @@ import { isAscii, type AsciiWriter } from './ascii-writer';
 
 /** Formats one stored leaf value as JSON text. */
 type LeafFormatter = (v: number | string, world: World) => string;
-/** Writes one stored numeric leaf value as JSON text into an AsciiWriter. */
-type LeafByteWriter = (w: AsciiWriter, v: number) => void;
+/**
+ * Writes the numeric leaf value at `row` of its array as JSON text into an AsciiWriter. It reads
+ * the value itself: a fractional number passed to a function V8 does not inline is boxed first.
+ */
+type LeafByteWriter = (w: AsciiWriter, a: LeafArray, row: number) => void;
 
 /** A compiled schema: `parts[0] leaf0 parts[1] leaf1 … parts[n]`. */
 export interface ValueTemplate {
@@ -33,10 +36,10 @@ const toInt: LeafFormatter = (v) => formatInt(v as number);
 // An entity member shows the entity's path (what a user can read and send back), 0 for none.
 const toEntity: LeafFormatter = (v, world) => (v !== 0 && world.isAlive(v as number) ? JSON.stringify(world.pathOf(v as number)) : formatInt(v as number));
 
-const bytesF32: LeafByteWriter = (w, v) => { w.f32(v); };
-const bytesInt: LeafByteWriter = (w, v) => { w.int(v); };
-const bytesBool: LeafByteWriter = (w, v) => { w.ascii(v ? 'true' : 'false'); };
-const bytesF64: LeafByteWriter = (w, v) => { w.ascii(formatF64(v)); };
+const bytesF32: LeafByteWriter = (w, a, row) => { w.f32At(a as Float32Array, row); };
+const bytesInt: LeafByteWriter = (w, a, row) => { w.int(a[row] as number); };
+const bytesBool: LeafByteWriter = (w, a, row) => { w.ascii(a[row] ? 'true' : 'false'); };
+const bytesF64: LeafByteWriter = (w, a, row) => { w.ascii(formatF64(a[row] as number)); };
 
 /** The byte writer of a numeric leaf, or null when its text may not be ASCII. */
 function byteWriterOf(kind: LeafKind, constants: readonly string[] | undefined): LeafByteWriter | null {
@@ -47,7 +50,7 @@ function byteWriterOf(kind: LeafKind, constants: readonly string[] | undefined):
     case 'string': case 'entity': return null;
     case 'enum': {
       const quoted = constants!.map((c) => JSON.stringify(c));
-      return quoted.every(isAscii) ? (w, v) => { w.ascii(quoted[v] ?? 'null'); } : null;
+      return quoted.every(isAscii) ? (w, a, row) => { w.ascii(quoted[a[row] as number] ?? 'null'); } : null;
     }
     default: return bytesInt;
   }
@@ -127,7 +130,7 @@ export function writeValueBytes(t: ValueTemplate, arrays: readonly LeafArray[], 
   const { parts, writers } = t.bytes!;
   w.raw(parts[0]!);
   for (let i = 0; i < writers.length; i++) {
-    writers[i]!(w, arrays[i]![row] as number);
+    writers[i]!(w, arrays[i]!, row);
     w.raw(parts[i + 1]!);
   }
 }

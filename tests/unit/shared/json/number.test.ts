@@ -93,6 +93,23 @@ describe('formatF32 in the range simulations use (1e-4 to 1e9, printed with inte
     }), { numRuns: 20_000 });
   });
 
+  // The printer finds each number's decade from its binary exponent and mantissa (a table per
+  // exponent): the f32s on either side of every power of ten are where that could go wrong.
+  test('the f32s on either side of each power of ten from 1e-4 to 1e9 print as the reference', () => {
+    const bits = new Uint32Array(1), view = new Float32Array(bits.buffer);
+    for (let e = -4; e <= 9; e++) {
+      view[0] = 10 ** e;
+      const at = bits[0]!;
+      for (let i = -300; i <= 300; i++) {
+        bits[0] = at + i;
+        const v = view[0]!;
+        if (Number.isInteger(v) && v < 2 ** 24) continue;
+        const text = formatF32(v);
+        if (Number(text) !== Number(reference(v))) expect(`${v} printed as ${text}`).toBe(`${v} printed as ${reference(v)}`);
+      }
+    }
+  });
+
   test('a value printed again, after others that share its slot of remembered texts, prints the same', () => {
     const values = Array.from({ length: 20_000 }, (_, i) => Math.fround(Math.sin(i) * 1000));
     const first = values.map(formatF32);
