@@ -14,8 +14,8 @@ interface Decoder { decode(bytes: Uint8Array): string }
 const WebDecoder = (globalThis as unknown as { TextDecoder?: new (label: string) => Decoder }).TextDecoder;
 let decoder: Decoder | undefined;
 
-/** The ASCII bytes of "00", "01", … "99", two per number: digits are written two at a time. */
-const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : Math.floor(i / 20)));
+/** The ASCII bytes of "00", "01", … "99" as little-endian 16-bit words: digits are written two per store. */
+const DIGIT_PAIRS = Uint16Array.from({ length: 100 }, (_, n) => (48 + Math.floor(n / 10)) | ((48 + (n % 10)) << 8));
 
 /** Number of decimal digits of a non-negative integer below 2^31 (a few compares, no loop). */
 function digitCount32(m: number): number {
@@ -24,20 +24,16 @@ function digitCount32(m: number): number {
 }
 
 /** Writes the digits of m (0 <= m < 2^31) so that the last one lands just before `end`. */
-function digitsBefore(b: Uint8Array, end: number, m: number): void {
+function digitsBefore(b: Uint8Array, v: DataView, end: number, m: number): void {
   let i = end;
   while (m >= 100) {
-    const q = (m / 100) | 0, r = (m - q * 100) << 1;
-    b[--i] = DIGIT_PAIRS[r + 1]!;
-    b[--i] = DIGIT_PAIRS[r]!;
+    const q = (m / 100) | 0;
+    i -= 2;
+    v.setUint16(i, DIGIT_PAIRS[m - q * 100]!, true);
     m = q;
   }
-  if (m >= 10) {
-    b[i - 1] = DIGIT_PAIRS[(m << 1) + 1]!;
-    b[i - 2] = DIGIT_PAIRS[m << 1]!;
-  } else {
-    b[i - 1] = 48 + m;
-  }
+  if (m >= 10) v.setUint16(i - 2, DIGIT_PAIRS[m]!, true);
+  else b[i - 1] = 48 + m;
 }
 
 /** Scratch views of one f32: its value and its bits. */
@@ -52,6 +48,26 @@ function digitCount(m: number): number {
   return n;
 }
 
+/**
+ * ASCII text encoded once as little-endian 32-bit words (the last one padded), for
+ * AsciiWriter.fixed: the fixed text between a value's numbers is written four bytes per store.
+ */
+export interface FixedAscii {
+  /** The first eight bytes as two words, held in the object itself (no array to load them from). */
+  readonly w0: number;
+  readonly w1: number;
+  /** All the words (for texts longer than eight bytes). */
+  readonly words: Uint32Array;
+  readonly length: number;
+}
+
+/** Encodes an ASCII string for AsciiWriter.fixed. */
+export function fixedAscii(s: string): FixedAscii {
+  const words = new Uint32Array(Math.max(2, Math.ceil(s.length / 4)));
+  for (let i = 0; i < s.length; i++) words[i >> 2]! |= s.charCodeAt(i) << ((i & 3) * 8);
+  return { w0: words[0]!, w1: words[1]!, words, length: s.length };
+}
+
 /** Writes ASCII JSON text into bytes; `text()` gives it back as a string. */
 export class AsciiWriter {
   private bytes: Uint8Array;
@@ -59,8 +75,12 @@ export class AsciiWriter {
   pos = 0;
   private readonly digits: F32Digits = { m: 0, x: 0 };
 
+  /** The same bytes, for stores of four at a time. */
+  private view: DataView;
+
   constructor(capacity = 16384) {
     this.bytes = AsciiWriter.alloc(capacity);
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
   }
 
   private static alloc(size: number): Uint8Array {
@@ -78,6 +98,7 @@ export class AsciiWriter {
     const next = AsciiWriter.alloc(Math.max(this.bytes.length * 2, this.pos + n));
     next.set(this.bytes.subarray(0, this.pos));
     this.bytes = next;
+    this.view = new DataView(next.buffer, next.byteOffset, next.byteLength);
     return next;
   }
 
@@ -94,19 +115,28 @@ export class AsciiWriter {
     this.pos = p;
   }
 
-  /** Pre-encoded ASCII bytes. */
-  raw(src: Uint8Array): void {
-    const b = this.room(src.length);
-    let p = this.pos;
-    for (let i = 0; i < src.length; i++) b[p++] = src[i]!;
-    this.pos = p;
+  /**
+   * Pre-encoded ASCII text, four bytes per store. The last store may write up to three bytes past
+   * the text: they lie beyond `pos`, where the next write begins, and room is made for them.
+   */
+  fixed(t: FixedAscii): void {
+    const n = t.length;
+    this.room(n + 3);
+    const v = this.view, p = this.pos;
+    this.pos = p + n;
+    v.setUint32(p, t.w0, true);
+    if (n <= 4) return;
+    v.setUint32(p + 4, t.w1, true);
+    if (n <= 8) return;
+    const words = t.words;
+    for (let k = 2, q = p + 8; k < words.length; k++, q += 4) v.setUint32(q, words[k]!, true);
   }
 
   /** A non-negative integer below 10^15, as digits. */
   private digitsOf(m: number, b: Uint8Array): void {
     const end = this.pos + digitCount(m);
     this.pos = end;
-    if (m < 2147483648) { digitsBefore(b, end, m); return; }
+    if (m < 2147483648) { digitsBefore(b, this.view, end, m); return; }
     let i = end;
     do { const q = Math.floor(m / 10); b[--i] = 48 + m - q * 10; m = q; } while (m > 0);
   }
@@ -159,16 +189,17 @@ export class AsciiWriter {
     let f = -x;
     let i = this.pos + (n > f ? n + 1 : f + 2);
     this.pos = i;
+    const v = this.view;
     while (f >= 2) {
-      const q = (m / 100) | 0, r = (m - q * 100) << 1;
-      b[--i] = DIGIT_PAIRS[r + 1]!;
-      b[--i] = DIGIT_PAIRS[r]!;
+      const q = (m / 100) | 0;
+      i -= 2;
+      v.setUint16(i, DIGIT_PAIRS[m - q * 100]!, true);
       m = q;
       f -= 2;
     }
     if (f === 1) { const q = (m / 10) | 0; b[--i] = 48 + m - q * 10; m = q; }
     b[--i] = 46;
-    digitsBefore(b, i, m);
+    digitsBefore(b, v, i, m);
   }
 
   /** The bytes from `start` to `end` (default: all written so far), as a string. */

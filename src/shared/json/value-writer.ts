@@ -3,7 +3,7 @@
 // loop of array reads and concatenations, with no intermediate objects.
 import type { LeafArray, LeafKind, Schema, TypeNode, World } from '../ecs';
 import { formatF32, formatF64, formatInt } from './number';
-import { isAscii, type AsciiWriter } from './ascii-writer';
+import { fixedAscii, isAscii, type AsciiWriter, type FixedAscii } from './ascii-writer';
 
 /** Formats one stored leaf value as JSON text. */
 type LeafFormatter = (v: number | string, world: World) => string;
@@ -25,7 +25,7 @@ export interface ValueTemplate {
    * Byte writers of the leaves, when every leaf is a number and all the text is ASCII (then a
    * row can be written by writeValueBytes); null otherwise.
    */
-  readonly bytes: { readonly parts: readonly Uint8Array[]; readonly writers: readonly LeafByteWriter[] } | null;
+  readonly bytes: { readonly parts: readonly FixedAscii[]; readonly writers: readonly LeafByteWriter[] } | null;
 }
 
 const toBool: LeafFormatter = (v) => (v ? 'true' : 'false');
@@ -110,7 +110,7 @@ export function templateOf(schema: Schema): ValueTemplate {
   const numeric = schema.leaves.every((l) => l.kind !== 'string' && l.kind !== 'entity');
   const writers = schema.leaves.map((l) => byteWriterOf(l.kind, l.constants));
   const bytes = numeric && parts.every(isAscii) && writers.every((w) => w !== null)
-    ? { parts: parts.map((p) => Uint8Array.from(p, (c) => c.charCodeAt(0))), writers: writers as LeafByteWriter[] }
+    ? { parts: parts.map(fixedAscii), writers: writers as LeafByteWriter[] }
     : null;
   t = { parts, formats, numeric, bytes };
   templates.set(schema, t);
@@ -128,9 +128,9 @@ export function writeValue(t: ValueTemplate, arrays: readonly LeafArray[], row: 
 /** Writes the value at `row` into `w`, as writeValue would print it (the template must have `bytes`). */
 export function writeValueBytes(t: ValueTemplate, arrays: readonly LeafArray[], row: number, w: AsciiWriter): void {
   const { parts, writers } = t.bytes!;
-  w.raw(parts[0]!);
+  w.fixed(parts[0]!);
   for (let i = 0; i < writers.length; i++) {
     writers[i]!(w, arrays[i]!, row);
-    w.raw(parts[i + 1]!);
+    w.fixed(parts[i + 1]!);
   }
 }
