@@ -5,7 +5,8 @@ import { isPair, makePair, pairFirstIndex, type Entity, type Id, type Table, typ
 import { matchingQueries } from '../query';
 import { idLabelText, idText, isPrivateId, pathText } from './labels';
 import { typeInfoText } from './type-info';
-import { templateOf, writeValue } from './value-writer';
+import { templateOf, writeValue, writeValueBytes } from './value-writer';
+import { AsciiWriter, isAscii } from './ascii-writer';
 
 /** What the entity reply shows (defaults as the contract gives them). */
 export interface EntityReplyOptions {
@@ -41,20 +42,40 @@ export interface EntityReplyOptions {
   alertsOf?: (e: Entity) => readonly unknown[];
 }
 
-/** JSON text of the value of `id` on entity `owner` (own column), or `0` without reflection. */
-export function componentValueText(world: World, owner: Entity, id: Id): string {
-  const schema = world.dataOf(id)?.schema;
-  if (!schema) return '0';
-  const { table, row } = world.locate(owner);
-  const column = table.column(id);
-  return column ? writeValue(templateOf(schema), column.arrays, row, world) : '0';
+/** Where valuesText writes (one per process: it does not re-enter). */
+const writer = new AsciiWriter(4096);
+
+/**
+ * `"values":[…]` of `owner` for `ids`: numeric values are written as bytes (no string per
+ * number); a value with text members is printed as a string and carried along, as bytes when it
+ * is ASCII.
+ */
+function valuesText(world: World, owner: Entity, ids: readonly Id[]): string {
+  const w = writer, { table, row } = world.locate(owner);
+  let parts: string[] | undefined;
+  w.reset();
+  w.ascii('"values":[');
+  for (let i = 0; i < ids.length; i++) {
+    if (i) w.char(44 /* , */);
+    const schema = world.dataOf(ids[i]!)?.schema;
+    const column = schema ? table.column(ids[i]!) : undefined;
+    if (!column) { w.char(48 /* 0 */); continue; }
+    const t = templateOf(schema!);
+    if (t.bytes) { writeValueBytes(t, column.arrays, row, w); continue; }
+    const text = writeValue(t, column.arrays, row, world);
+    if (isAscii(text)) { w.ascii(text); continue; }
+    (parts ??= []).push(w.text(), text);
+    w.reset();
+  }
+  w.char(93 /* ] */);
+  return parts ? parts.join('') + w.text() : w.text();
 }
 
 /** The parts aligned with `ids`: the ids themselves (unless `withIds` is false: tableIds made them), labels, values, type info. */
 function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[], withIds = true): void {
   if (withIds && o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id)).join(',')}]`);
   if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id)).join(',')}]`);
-  if (o.values) out.push(`"values":[${ids.map((id) => componentValueText(world, owner, id)).join(',')}]`);
+  if (o.values) out.push(valuesText(world, owner, ids));
   if (o.type_info) out.push(`"type_info":[${ids.map((id) => typeInfoText(world, id)).join(',')}]`);
 }
 
@@ -143,16 +164,20 @@ function tableIds(world: World, table: Table): TableIds {
   return t;
 }
 
+/** `"brief":…` (or link, color) when the entity has that doc field. */
+function docPart(world: World, e: Entity, field: 'brief' | 'link' | 'color', out: string[]): void {
+  const text = world.doc(e, field);
+  if (text !== undefined) out.push(`"${field}":${JSON.stringify(text)}`);
+}
+
 /** JSON text of the entity reply. The entity must be alive. */
 export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = {}): string {
   const out: string[] = [];
   if (o.path !== false) out.push(`"path":${pathText(world, e)}`);
   if (o.label) out.push(`"label":${JSON.stringify(world.label(e))}`);
-  for (const field of ['brief', 'link', 'color'] as const) {
-    if (!o[field]) continue;
-    const text = world.doc(e, field);
-    if (text !== undefined) out.push(`"${field}":${JSON.stringify(text)}`);
-  }
+  if (o.brief) docPart(world, e, 'brief', out);
+  if (o.link) docPart(world, e, 'link', out);
+  if (o.color) docPart(world, e, 'color', out);
   if (o.base !== false && world.tableOf(e).flags.hasIsA) {
     const bases = basesPart(world, e, o);
     if (bases) out.push(bases);

@@ -4,5 +4,5 @@ export { schemaTypeInfo, typeInfoText } from './type-info';
 export { templateOf, writeValue, type ValueTemplate } from './value-writer';
 export { rowText } from './row-cache';
 export { pathText, labelText, idText, idLabelText, isPrivateId } from './labels';
-export { serializeEntity, componentValueText, type EntityReplyOptions } from './entity';
+export { serializeEntity, type EntityReplyOptions } from './entity';
 export { serializeQuery, DEFAULT_QUERY_LIMIT, type QueryReplyOptions, type ReplyShape } from './iterator';

@@ -1,5 +1,6 @@
 // The entity reply serializer on the reference world (WORLD.md): parts switched by options.
 import { describe, expect, test } from 'vitest';
+import { World } from '../../../../src/shared/ecs';
 import { serializeEntity, type EntityReplyOptions } from '../../../../src/shared/json';
 import { entityReplySchema } from '../../../../src/shared/protocol';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
@@ -90,5 +91,34 @@ describe('entity reply after names and parents change', () => {
     w.delete(anon);
     const named = w.entity('Recycled');
     expect(JSON.parse(serializeEntity(w, named)).path).toBe('Recycled');
+  });
+});
+
+describe('entity reply values of every kind', () => {
+  // Numeric values are written as bytes, text values as strings: in one list, in id order.
+  test('numbers, text (non-ASCII too), entity members, tags and nested members keep their order and text', () => {
+    const w = new World();
+    const Pos = w.component('Pos', { x: 'f32', y: 'f32' });
+    const Label = w.component('Label', { text: 'string' });
+    const Tag = w.tag('Marked');
+    const Target = w.component('Target', { who: 'entity' });
+    const Shape = w.component('Shape', { kind: { enum: ['Rock', 'Ice'] }, size: { struct: { r: 'f64', n: 'u8' } } });
+    const sun = w.entity('Sun');
+    const e = w.entity('Rock');
+    w.set(e, Pos, { x: 1.5, y: -0.1 });
+    w.set(e, Label, { text: 'Fâché ✓ "ok"' });
+    w.add(e, Tag);
+    w.set(e, Target, { who: sun });
+    w.set(e, Shape, { kind: 'Ice', size: { r: 0.25, n: 7 } });
+    const body = JSON.parse(serializeEntity(w, e, { values: true })) as { ids: string[][]; values: unknown[] };
+    const byId = Object.fromEntries(body.ids.map((id, i) => [id.join(','), body.values[i]]));
+    expect(byId).toEqual({
+      Pos: { x: 1.5, y: -0.1 },
+      Label: { text: 'Fâché ✓ "ok"' },
+      Marked: 0,
+      Target: { who: 'Sun' },
+      Shape: { kind: 'Ice', size: { r: 0.25, n: 7 } },
+    });
+    expect(body.ids).toHaveLength(5);
   });
 });
