@@ -189,9 +189,12 @@ const SCALES = (() => {
 export function shortestF32Digits(bits: number, out: F32Digits): boolean {
   const at = (bits >>> 23) << 2;
   const mant = bits & 0x7fffff, big = mant | 0x800000;
+  // k is read as an int32 (`| 0`): a number taken from a Float64Array is a double, and a double
+  // reaching `out.x` (and from there the writer's position) would make V8 keep those fields as
+  // boxed doubles for every object of their shape.
   let unit: number, k: number;
-  if (big < SCALES[at]!) { unit = SCALES[at + 1]!; k = SCALES[at + 3]!; }
-  else { unit = SCALES[at + 2]!; k = SCALES[at + 3]! - 1; }
+  if (big < SCALES[at]!) { unit = SCALES[at + 1]!; k = SCALES[at + 3]! | 0; }
+  else { unit = SCALES[at + 2]!; k = (SCALES[at + 3]! | 0) - 1; }
   if (!(unit > 0)) return false; // NaN: out of range, zero or subnormal
   const s = big * unit;
   const hi = s + unit / 2;
