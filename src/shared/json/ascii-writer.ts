@@ -184,7 +184,9 @@ export class AsciiWriter {
       return;
     }
     // m·10^x with x < 0, from the right: -x fraction digits (zeros once m's digits run out), the
-    // point, then the whole part's digits or a single 0. m < 10^9: int32 arithmetic.
+    // point, then the whole part's digits or a single 0. m < 10^9: int32 arithmetic. The fraction
+    // loop is digitsBefore's, counted: as a helper of its own V8 did not inline it here, and a
+    // row of the serializer's all-changed case took 2,852 instructions instead of 2,508.
     const n = digitCount32(m);
     let f = -x;
     let i = this.pos + (n > f ? n + 1 : f + 2);

@@ -21,15 +21,16 @@ export const getEntity: Handler = (ctx) => {
   const v = p.value;
   // Every field named, in one order: the reply writer then sees objects of a single shape (a
   // spread copies the shape of whichever parameters the request gave, and reading options of
-  // many shapes made V8 fall back to its slowest property lookups).
-  const o: EntityReplyOptions = {
+  // many shapes made V8 fall back to its slowest property lookups). The type requires every
+  // option, so one added later cannot be left out here.
+  const o: { [K in keyof Required<EntityReplyOptions>]: EntityReplyOptions[K] } = {
     path: v.path, label: v.label, brief: v.brief, link: v.link, color: v.color, ids: v.ids, id_labels: v.id_labels,
     base: v.base, values: v.values, private: v.private, type_info: v.type_info, alerts: v.alerts, matches: v.matches,
     refs: undefined, alertsOf: undefined,
   };
-  if (p.value.refs !== undefined) {
-    const rel = p.value.refs === '*' ? '*' : world.lookupSymbol(p.value.refs);
-    if (rel === 0) return errorReply(400, `parameter 'refs' names no relationship: ${shown(p.value.refs)}; give a relationship path such as ChildOf or Eats, or '*'`);
+  if (v.refs !== undefined) {
+    const rel = v.refs === '*' ? '*' : world.lookupSymbol(v.refs);
+    if (rel === 0) return errorReply(400, `parameter 'refs' names no relationship: ${shown(v.refs)}; give a relationship path such as ChildOf or Eats, or '*'`);
     o.refs = rel;
   }
   if (o.alerts) o.alertsOf = (e) => alertsOf(world, e);
