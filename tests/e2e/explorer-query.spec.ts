@@ -102,6 +102,21 @@ test('a malformed query shows the error with a caret at its position', async ({ 
 
   await x.queryBox.fill('Position, (ChildOf, Sun)');
   await expect(x.queryPanel.getByRole('alert')).toHaveCount(0);
+  await expect(resultRows(x).first()).toBeVisible();
+  const good = await resultRows(x).count();
+
+  // Breaking the query again keeps the last results on screen, dimmed, under the error.
+  await x.queryBox.fill('Position, (ChildOf, Sun');
+  await expect(x.queryPanel.getByRole('alert')).toBeVisible();
+  const area = x.queryPanel.getByTestId('query-results');
+  await expect(area).toHaveAttribute('data-stale', 'true');
+  await expect(resultRows(x)).toHaveCount(good);
+  expect(Number(await area.evaluate((e) => getComputedStyle(e).opacity))).toBeLessThan(1);
+  await expect(x.page.getByTestId('query-count')).toContainText('results of the last query that ran');
+
+  await x.queryBox.fill('Position, (ChildOf, Sun)');
+  await expect(x.queryPanel.getByRole('alert')).toHaveCount(0);
+  await expect(area).not.toHaveAttribute('data-stale', 'true');
   await expect(x.queryBox).toHaveAttribute('aria-invalid', 'false');
   await expect(resultRows(x).first()).toBeVisible();
 });
@@ -146,9 +161,9 @@ test('the results say how many rows match in all, and repeated columns are left 
   await x.queryBox.fill(q);
   await x.queryBox.press('Enter');
   await expect(x.page.getByTestId('query-count')).toHaveText(`rows 1–${Math.min(total, 50)} of ${total}`);
-  // $p says which planet: no id or source column repeats it; the built-in reads ChildOf.
+  // $p says which planet, and it is each row's parent: no id, source or Parent column repeats it.
   const heads = await x.results.locator('thead th').allInnerTexts();
-  expect(heads.map((h) => h.trim())).toEqual(['Entity', 'Parent', 'Variables', '$p']);
+  expect(heads.map((h) => h.trim())).toEqual(['Entity', 'Variables', '$p']);
   // A column widens by dragging its right edge.
   const th = x.results.locator('thead th', { hasText: '$p' });
   const before = (await th.boundingBox())!;

@@ -2,13 +2,13 @@
 // their position) or `?-Name(var: value)` for a named query; results as a paged table with the
 // evaluation time, re-read every second while "live" is on.
 import type { Ref } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { queryUrl, type QueryFlag, type QueryReply } from '../client';
 import { addRecent, loadRecent, saveRecent } from '../state';
 import { ErrorText, Note, Panel, RequestError, useLive } from '../ui';
 import { QueryBox } from './query-box';
 import { parseQueryInput } from './query-input';
-import { entityCount, flattenQueryReply } from './result-table';
+import { entityCount, flattenQueryReply, type ResultTable } from './result-table';
 import { ResultsView } from './results-view';
 import { formatSeconds } from '../stats';
 
@@ -85,7 +85,12 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
     saveRecent(localStore(), next);
   };
 
-  const count = data && !data.error ? entityCount(data) : 0;
+  // The last good results stay on screen, dimmed, while the text in the box does not parse.
+  const lastGood = useRef<{ table: ResultTable; count: number; offset: number } | undefined>(undefined);
+  if (table && data && !parseError) lastGood.current = { table, count: entityCount(data), offset };
+  else if (input.kind === 'empty') lastGood.current = undefined;
+  const kept = parseError ? lastGood.current : undefined;
+  const shown = kept ?? (table && data ? { table, count: entityCount(data), offset } : undefined);
   const upToDate = debounced === text;
   return (
     <Panel
@@ -115,28 +120,29 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
           Press <code>/</code> to focus the box from anywhere.
         </Note>
       ) : null}
-      {table ? (
-        <>
+      {shown ? (
+        <div class={kept ? 'results-area stale' : 'results-area'} data-testid="query-results" data-stale={kept ? 'true' : undefined} title={kept ? 'The results of the last query that ran: fix the query to run it' : undefined}>
           <div class="results-bar" data-live={watching ? 'watch' : 'poll'}>
             <span class="dim">
               <span data-testid="query-count">
-                {count ? `rows ${(offset + 1).toLocaleString('en-US')}–${(offset + count).toLocaleString('en-US')}` : offset ? 'no more rows' : 'no matches'}
-                {table.total !== undefined && (count || offset) ? ` of ${table.total.toLocaleString('en-US')}` : ''}
+                {shown.count ? `rows ${(shown.offset + 1).toLocaleString('en-US')}–${(shown.offset + shown.count).toLocaleString('en-US')}` : shown.offset ? 'no more rows' : 'no matches'}
+                {shown.table.total !== undefined && (shown.count || shown.offset) ? ` of ${shown.table.total.toLocaleString('en-US')}` : ''}
+                {kept ? ' · results of the last query that ran' : ''}
               </span>
-              {table.seconds !== undefined ? ` · evaluated in ${formatSeconds(table.seconds)}` : ''}
+              {shown.table.seconds !== undefined ? ` · evaluated in ${formatSeconds(shown.table.seconds)}` : ''}
               {loading ? ' · loading…' : ''}
-              {live ? (watching ? ' · live (watch)' : ' · live (polled)') : ''}
+              {kept ? '' : live ? (watching ? ' · live (watch)' : ' · live (polled)') : ''}
             </span>
             <span class="pager">
-              <button type="button" class="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - limit))}>◀ prev</button>
-              <button type="button" class="small" disabled={table.total !== undefined ? offset + count >= table.total : count < limit} onClick={() => setOffset(offset + limit)}>next ▶</button>
+              <button type="button" class="small" disabled={kept !== undefined || offset === 0} onClick={() => setOffset(Math.max(0, offset - limit))}>◀ prev</button>
+              <button type="button" class="small" disabled={kept !== undefined || (shown.table.total !== undefined ? offset + shown.count >= shown.table.total : shown.count < limit)} onClick={() => setOffset(offset + limit)}>next ▶</button>
               <select aria-label="Rows per page" value={String(limit)} onChange={(e) => setLimit(Number((e.currentTarget as HTMLSelectElement).value))}>
                 {PAGE_SIZES.map((n) => <option key={n} value={String(n)}>{n} / page</option>)}
               </select>
             </span>
           </div>
-          {table.rows.length ? <ResultsView table={table} /> : null}
-        </>
+          {shown.table.rows.length ? <ResultsView table={shown.table} /> : null}
+        </div>
       ) : null}
     </Panel>
   );

@@ -55,7 +55,7 @@ export interface ResultTable {
   seconds?: number;
   /** Entities matched in all (the reply's `count`), when the reply has it. */
   total?: number;
-  /** True when some row's entity has a parent (the table then has a Parent column). */
+  /** True when some row's entity has a parent and no variable holds that parent in every row (the table then has a Parent column). */
   hasParent: boolean;
 }
 
@@ -191,7 +191,9 @@ export function flattenQueryReply(reply: QueryReply): ResultTable {
     if (showSrc[t] && !repeatsVariable(rows, `t${t}.src`, varColumns)) columns.push({ key: `t${t}.src`, group, groupShort, label: 'source' });
     for (const k of memberKeys[t]!) columns.push({ key: `t${t}.v.${k}`, group, groupShort, label: k });
   }
-  const table: ResultTable = { columns, rows, variables, hasParent: rows.some((r) => r.entity?.parent !== undefined) };
+  // A Parent column beside a variable that holds the parent in every row ((ChildOf, $p)) says it twice: keep the variable.
+  const parentIsVariable = rows.length > 0 && varColumns.some((v) => rows.every((r) => r.entity?.parent !== undefined && r.cells[v.key]?.ref === r.entity.parent));
+  const table: ResultTable = { columns, rows, variables, hasParent: !parentIsVariable && rows.some((r) => r.entity?.parent !== undefined) };
   const seconds = evalSeconds(reply);
   if (seconds !== undefined) table.seconds = seconds;
   if (typeof reply.count === 'number') table.total = reply.count;

@@ -125,7 +125,8 @@ export function TreePanel({ selected, onOpen }: TreePanelProps) {
         <input
           class="search"
           type="search"
-          placeholder="Search names, labels, paths…"
+          placeholder="Search…"
+          title="Search names, labels and paths"
           aria-label="Search entities"
           value={text}
           onInput={(e) => setText((e.currentTarget as HTMLInputElement).value)}

@@ -38,12 +38,15 @@ describe('flattenQueryReply', () => {
     const t = flattenQueryReply(reply);
     expect(t.columns.map((c) => `${c.groupShort}/${c.label}`)).toEqual(['Variables/$p']);
     expect(t.total).toBe(366);
-    expect(t.hasParent).toBe(true);
+    // $p holds each row's parent: the Parent column would repeat it, so the table has none.
+    expect(t.hasParent).toBe(false);
     // When the id says more than the variable (a different target per row than $p), it stays.
     const other = flattenQueryReply({ ...reply, results: [{ ...reply.results![0]!, variables: ['Sun'] }] });
     expect(other.columns.map((c) => `${c.groupShort}/${c.label}`)).toEqual(['Variables/$p', '(ChildOf, *)/id', 'Planet/source']);
     expect(other.columns[1]!.group).toBe('(ecs.core.ChildOf, *)');
     expect(other.rows[0]!.cells['t0.id']).toMatchObject({ text: '(ChildOf, Sun.Earth)', full: '(ecs.core.ChildOf, Sun.Earth)', ref: 'Sun.Earth' });
+    // There $p is not the parent of Moon: both columns stay.
+    expect(other.hasParent).toBe(true);
   });
 
   it('reads our field names (variables, variable_labels, duration) as well as the reference ones', () => {
