@@ -1,7 +1,9 @@
-// GET /openapi.json: an OpenAPI 3.1 description generated from the same zod schemas the router
-// validates with (parameters) and the tests check replies with (replies).
+// GET /openapi.json: an OpenAPI 3.1 description generated from a dialect's endpoint table, with
+// the same zod schemas the router validates with (parameters) and the tests check replies with
+// (replies).
 import { z } from 'zod';
-import { restEndpoints } from './rest-endpoints';
+import { fixedSegments, type EndpointSpec } from './rest-endpoints';
+import { documentedDefault } from './rest-params';
 import { errorReplySchema } from './rest-replies';
 import { WATCHABLE, WATCH_PREFIX } from './watch';
 
@@ -11,8 +13,6 @@ export interface OpenApiOptions {
   title?: string;
   /** API version (default "1"). */
   version?: string;
-  /** Largest query `limit` the server accepts (default 10,000). */
-  maxLimit?: number;
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
@@ -38,14 +38,16 @@ function watchOperation(segment: string, parameters: unknown[], errors: Record<s
   return { summary: `Watch GET /${segment}: its reply, then what changed, as a stream`, parameters, responses };
 }
 
-/** The OpenAPI 3.1 document of the interface, as a JSON-ready object. */
-export function openApiDocument(o: OpenApiOptions = {}): Record<string, unknown> {
+/** The OpenAPI 3.1 document of an endpoint table, as a JSON-ready object. */
+export function openApiDocument(endpoints: readonly EndpointSpec[], o: OpenApiOptions = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorContent = { 'application/json': { schema: jsonSchema(errorReplySchema, 'output') } };
-  for (const ep of restEndpoints(o.maxLimit)) {
+  for (const ep of endpoints) {
+    const segment = fixedSegments(ep.path).join('/');
     const query = Object.entries(ep.params).map(([name, p]) => {
       const schema = jsonSchema(p.schema, 'input');
-      if (p.default !== undefined) schema.default = p.default;
+      const dflt = documentedDefault(p);
+      if (dflt !== undefined) schema.default = dflt;
       return { name, in: 'query', required: !p.schema.safeParse(undefined).success, description: p.description, schema };
     });
     const replies = Array.isArray(ep.reply) ? ep.reply : [ep.reply as z.ZodType];
@@ -58,8 +60,10 @@ export function openApiDocument(o: OpenApiOptions = {}): Record<string, unknown>
     for (const params of variants) {
       const path = params === ep.pathParams ? ep.path : ep.path.slice(0, ep.path.lastIndexOf('/{'));
       const parameters = [...params.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string' } })), ...query];
-      (paths[path] ??= {})[ep.method.toLowerCase()] = { summary: ep.summary, parameters, responses };
-      if ((WATCHABLE as readonly string[]).includes(ep.segment)) paths[WATCH_PREFIX.slice(0, -1) + path] = { get: watchOperation(ep.segment, parameters, ep.errors, errorContent) };
+      for (const method of ep.methods) (paths[path] ??= {})[method.toLowerCase()] = { summary: ep.summary, parameters, responses };
+      if (ep.methods.includes('GET') && (WATCHABLE as readonly string[]).includes(segment)) {
+        paths[WATCH_PREFIX.slice(0, -1) + path] = { get: watchOperation(segment, parameters, ep.errors, errorContent) };
+      }
     }
   }
   return {

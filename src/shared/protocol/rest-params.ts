@@ -1,18 +1,26 @@
-// The query-string parameters of every REST endpoint, as zod schemas. The router validates with
-// them and GET /openapi.json is generated from them, so the two cannot disagree. Values arrive as
-// decoded strings; booleans are exactly "true" or "false", integers are decimal digits.
+// The query-string parameters of every REST endpoint, as zod schemas: the one place where a
+// parameter's type, accepted values and default live. The router validates every request with
+// them before a handler runs (rest/validate-params.ts), the serializers take their defaults from
+// them (paramDefaults), and GET /openapi.json and the docs tables are generated from them, so none
+// of these can disagree. Values arrive as decoded strings; booleans are exactly "true" or
+// "false", integers are decimal digits.
 import { z } from 'zod';
-import { DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, STATS_PERIOD_NAMES } from './constants';
+import { COMPAT_DEFAULT_LIMIT, DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, STATS_PERIOD_NAMES } from './constants';
 
-/** One documented parameter: its schema, what it does, its default and what it accepts. */
-export interface ParamSpec {
-  readonly schema: z.ZodType;
+/** One documented parameter: its schema (with its default, if any), what it does and what it accepts. */
+export interface ParamSpec<S extends z.ZodType = z.ZodType> {
+  /** Parses the decoded text (undefined when absent) into the value the handler gets; a `.default()` is the parameter's default. */
+  readonly schema: S;
   readonly description: string;
-  /** Default as the client would write it (documentation only; the serializers apply defaults). */
-  readonly default?: string;
-  /** What a valid value looks like, for error messages ("true or false"). */
+  /** What a valid value looks like, for error messages ("'true' or 'false'"). */
   readonly expected: string;
 }
+
+/** A table of parameters by name. */
+export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
+
+/** The parsed parameters of a table: each schema's output (defaults filled in). */
+export type ParamsOf<P extends ParamSpecs> = { readonly [K in keyof P]: z.output<P[K]['schema']> };
 
 /** A boolean parameter: exactly "true" or "false". */
 export const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -22,16 +30,20 @@ export function intParam(max: number) {
   return z.string().regex(/^\d{1,15}$/).transform(Number).pipe(z.number().int().min(0).max(max));
 }
 
-function bool(description: string, dflt: boolean): ParamSpec {
-  return { schema: boolParam.optional(), description, default: String(dflt), expected: "'true' or 'false'" };
+function bool(description: string, dflt: boolean) {
+  return { schema: boolParam.default(dflt), description, expected: "'true' or 'false'" } satisfies ParamSpec;
 }
 
-function text(description: string, expected: string): ParamSpec {
-  return { schema: z.string().optional(), description, expected };
+function text(description: string, expected: string) {
+  return { schema: z.string().optional(), description, expected } satisfies ParamSpec;
+}
+
+function int(description: string, dflt: number, max: number) {
+  return { schema: intParam(max).default(dflt), description, expected: `an integer from 0 to ${max}` } satisfies ParamSpec;
 }
 
 /** Parameters of GET /entity/<path>. */
-export const ENTITY_PARAMS: Readonly<Record<string, ParamSpec>> = {
+export const ENTITY_PARAMS = {
   path: bool('add the path of the entity (dotted)', true),
   label: bool('add the label: doc name, else name, else id', false),
   brief: bool('add the doc brief, when set', false),
@@ -46,20 +58,37 @@ export const ENTITY_PARAMS: Readonly<Record<string, ParamSpec>> = {
   alerts: bool('add the active alerts of the entity (monitor module)', false),
   matches: bool('add the paths of the named queries and systems that match the entity', false),
   refs: text("add the entities that point at this one through a relationship (path, or '*' for all)", 'a relationship path or *'),
-};
+} satisfies ParamSpecs;
 
-/** Parameters of GET /query; `maxLimit` is the server's largest `limit`. */
-export function queryParams(maxLimit = DEFAULT_MAX_LIMIT): Readonly<Record<string, ParamSpec>> {
-  const int = (description: string, dflt: number, max: number): ParamSpec => ({
-    schema: intParam(max).optional(), description, default: String(dflt), expected: `an integer from 0 to ${max}`,
-  });
+/** Parsed parameters of GET /entity/<path>. */
+export type EntityParams = ParamsOf<typeof ENTITY_PARAMS>;
+
+/** How a dialect reads /query's `limit`. */
+export interface QueryLimitRule {
+  /** Default limit (entities); capped at the server's largest. */
+  readonly defaultLimit: number;
+  /** True when limit=0 means "up to the largest" (the reference server's rule) rather than "none". */
+  readonly zeroMeansMax: boolean;
+}
+
+/** The contract's limit rule: 100 by default, 0 returns none. */
+export const CONTRACT_LIMIT_RULE: QueryLimitRule = { defaultLimit: DEFAULT_LIMIT, zeroMeansMax: false };
+/** The reference server's (flecs 3.2) limit rule: 1000 by default, 0 means up to the largest. */
+export const COMPAT_LIMIT_RULE: QueryLimitRule = { defaultLimit: COMPAT_DEFAULT_LIMIT, zeroMeansMax: true };
+
+/** Parameters of GET /query; `maxLimit` is the server's largest `limit`, `rule` the dialect's reading of it. */
+export function queryParams(maxLimit = DEFAULT_MAX_LIMIT, rule: QueryLimitRule = CONTRACT_LIMIT_RULE) {
+  const dflt = Math.min(rule.defaultLimit, maxLimit);
+  const limit = rule.zeroMeansMax
+    ? { ...int(`return at most limit entities (at most ${maxLimit}; 0: up to ${maxLimit})`, dflt, maxLimit), schema: intParam(maxLimit).default(dflt).transform((n) => (n === 0 ? maxLimit : n)) }
+    : int(`return at most limit entities (at most ${maxLimit})`, dflt, maxLimit);
   return {
     q: text('query expression in the query DSL (URL-encoded)', 'a query expression'),
     name: text('path of a named query, filter, rule or system (instead of q)', 'a query name'),
     vars: text("variable values of a rule: 'food:Apples', several separated by ',', optionally in ( )", 'name:entity pairs'),
     try: bool('answer a malformed query with 200 and the error (live validation)', false),
     offset: int('skip the first offset entities (counted across results)', 0, Number.MAX_SAFE_INTEGER),
-    limit: int(`return at most limit entities (at most ${maxLimit})`, DEFAULT_LIMIT, maxLimit),
+    limit,
     term_ids: bool('add the top-level ids array (terms as written)', false),
     term_labels: bool('add the top-level id_labels array', false),
     ids: bool('add per-result ids (as matched)', false),
@@ -78,25 +107,48 @@ export function queryParams(maxLimit = DEFAULT_MAX_LIMIT): Readonly<Record<strin
     colors: bool('add per-result doc colors of the entities, when any has one', false),
     results: bool('add the results array', true),
     count: bool('add the top-level count: entities matched in all, whatever offset and limit', false),
-  };
+  } satisfies ParamSpecs;
 }
 
+/** Parsed parameters of GET /query. */
+export type QueryParams = ParamsOf<ReturnType<typeof queryParams>>;
+
 /** Parameters of PUT /set/<path>. */
-export const SET_PARAMS: Readonly<Record<string, ParamSpec>> = {
-  data: { schema: z.string(), description: 'JSON object {"ids": [[id], [rel, target]], "values": [{member: value}]} (URL-encoded)', expected: 'a JSON object' },
-};
+export const SET_PARAMS = {
+  data: {
+    schema: z.string(), description: 'JSON object {"ids": [[id], [rel, target]], "values": [{member: value}]} (URL-encoded)',
+    expected: 'a JSON object such as {"ids":[["Position"]],"values":[{"x":1,"y":2}]}, URL-encoded',
+  },
+} satisfies ParamSpecs;
 
 /** Parameters of GET /stats/<category>[/<period>]. */
-export const STATS_PARAMS: Readonly<Record<string, ParamSpec>> = {
+export const STATS_PARAMS = {
   period: {
-    schema: z.enum(STATS_PERIOD_NAMES).optional(), description: 'sampling period (when not given in the path)', default: '1s',
+    schema: z.enum(STATS_PERIOD_NAMES).default('1s'), description: 'sampling period, when not given in the path',
     expected: `one of ${STATS_PERIOD_NAMES.join(', ')}`,
   },
-};
+} satisfies ParamSpecs;
+
+/** Parsed parameters of PUT /set/<path>. */
+export type SetParams = ParamsOf<typeof SET_PARAMS>;
+
+/** Parsed parameters of GET /stats/<category>[/<period>]. */
+export type StatsParams = ParamsOf<typeof STATS_PARAMS>;
 
 /** The zod object of a parameter table (unknown parameters are ignored). */
-export function paramsSchema(specs: Readonly<Record<string, ParamSpec>>) {
-  return z.object(Object.fromEntries(Object.entries(specs).map(([k, s]) => [k, s.schema])));
+export function paramsSchema<P extends ParamSpecs>(specs: P): z.ZodType<ParamsOf<P>> {
+  return z.object(Object.fromEntries(Object.entries(specs).map(([k, s]) => [k, s.schema]))) as unknown as z.ZodType<ParamsOf<P>>;
+}
+
+/** The parameters a request without any gets: every default of the table (absent where there is none). */
+export function paramDefaults<P extends ParamSpecs>(specs: P): ParamsOf<P> {
+  return Object.freeze(paramsSchema(specs).parse({}));
+}
+
+/** A parameter's default as a client would write it ('true', '100'), or undefined when it has none. */
+export function documentedDefault(spec: ParamSpec): string | undefined {
+  const r = spec.schema.safeParse(undefined);
+  return r.success && r.data !== undefined ? String(r.data) : undefined;
 }
 
 /** The /set payload: the same layout as the entity reply's ids and values. */

@@ -1,24 +1,16 @@
 // GET /entity/<path>: the entity reply.
 import { serializeEntity, type EntityReplyOptions } from '../json';
-import { ENTITY_PARAMS } from '../protocol';
+import type { EntityParams } from '../protocol';
 import { resolveEntity } from './entity-path';
 import { alertsOf } from './monitor-link';
-import { paramTable, readParams } from './params';
 import { errorReply, okText, shown } from './replies';
 import type { Handler } from './types';
 
-const table = paramTable(ENTITY_PARAMS);
-
-type EntityParams = Omit<EntityReplyOptions, 'refs' | 'alertsOf'> & { refs?: string };
-
 /** Answers GET /entity/<path>. */
-export const getEntity: Handler = (ctx) => {
-  const p = readParams<EntityParams>(table, ctx.params);
-  if ('reply' in p) return p.reply;
+export const getEntity: Handler<EntityParams> = (ctx, v) => {
   const found = resolveEntity(ctx.world, ctx.rest);
   if ('reply' in found) return found.reply;
   const { world } = ctx;
-  const v = p.value;
   // Every field named, in one order: the reply writer then sees objects of a single shape (a
   // spread copies the shape of whichever parameters the request gave, and reading options of
   // many shapes made V8 fall back to its slowest property lookups). The type requires every

@@ -1,18 +1,20 @@
-// GET /openapi.json: the generated OpenAPI 3.1 description (built once per router).
-import { openApiDocument } from '../protocol';
+// GET /openapi.json: the OpenAPI 3.1 description of the router's own endpoint table (built once
+// per table and title).
+import { openApiDocument, type EndpointSpec } from '../protocol';
 import { okText } from './replies';
 import type { Handler } from './types';
 
-const texts = new Map<string, string>();
+const texts = new WeakMap<readonly EndpointSpec[], Map<string, string>>();
 
 /** Answers GET /openapi.json. */
 export const getOpenApi: Handler = (ctx) => {
-  const title = ctx.options.title ?? ctx.world.doc(ctx.world.core.World, 'name');
-  const key = `${ctx.options.maxLimit}|${title ?? ''}`;
-  let text = texts.get(key);
+  const title = ctx.options.title ?? ctx.world.doc(ctx.world.core.World, 'name') ?? '';
+  let byTitle = texts.get(ctx.endpoints);
+  if (byTitle === undefined) texts.set(ctx.endpoints, (byTitle = new Map()));
+  let text = byTitle.get(title);
   if (text === undefined) {
-    text = JSON.stringify(openApiDocument({ maxLimit: ctx.options.maxLimit, title: title ? `${title} REST interface` : undefined }));
-    texts.set(key, text);
+    text = JSON.stringify(openApiDocument(ctx.endpoints, { title: title ? `${title} REST interface` : undefined }));
+    byTitle.set(title, text);
   }
   return okText(text);
 };

@@ -1,22 +1,11 @@
 // GET /query: runs `q` (an expression) or `name` (a named query, filter, rule or system) and
 // answers the query reply. Parse errors carry the position; try=true answers them with 200.
-import { serializeQuery, type QueryReplyOptions } from '../json';
-import { COMPAT_DEFAULT_LIMIT, queryParams } from '../protocol';
+import { serializeQuery } from '../json';
+import type { QueryParams } from '../protocol';
 import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query } from '../query';
-import { paramTable, readParams, type ParamTable } from './params';
 import { parseVars } from './query-vars';
 import { errorReply, notFound, okText, shown } from './replies';
 import type { Handler, RestReply, RouteContext } from './types';
-
-type QueryParams = QueryReplyOptions & { q?: string; name?: string; vars?: string; try?: boolean };
-
-const tables = new Map<number, ParamTable>();
-
-function tableFor(maxLimit: number): ParamTable {
-  let t = tables.get(maxLimit);
-  if (!t) tables.set(maxLimit, (t = paramTable(queryParams(maxLimit))));
-  return t;
-}
 
 function named(ctx: RouteContext, name: string): { query: Query; source?: CompiledQuery } | { reply: RestReply } {
   const { world } = ctx;
@@ -40,16 +29,9 @@ function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Q
 }
 
 /** Answers GET /query. */
-export const getQuery: Handler = (ctx) => {
-  const p = readParams<QueryParams>(tableFor(ctx.options.maxLimit), ctx.params);
-  if ('reply' in p) return p.reply;
-  const o = p.value;
+export const getQuery: Handler<QueryParams> = (ctx, o) => {
+  // The dialect's limit rule (the reference's 1000 and limit=0) is in its parameter table.
   const compat = ctx.options.compat === 'flecs-3.2';
-  if (compat) {
-    // The reference: 1000 by default, and limit=0 means no limit (here: up to the maximum).
-    const max = ctx.options.maxLimit;
-    o.limit = o.limit === undefined ? Math.min(COMPAT_DEFAULT_LIMIT, max) : o.limit === 0 ? max : o.limit;
-  }
   if (o.q !== undefined && o.name !== undefined) return errorReply(400, "give either 'q' (a query expression) or 'name' (a named query), not both");
   if (o.q === undefined && o.name === undefined) return errorReply(400, "missing parameter 'q' or 'name': use /query?q=<expression> or /query?name=<named query>");
   const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);

@@ -1,7 +1,12 @@
-// Public API of the REST router: createRouter(world, options) -> RestHandler (+ route()).
+// Public API of the REST router: createRouter(world, options) -> RestHandler (+ route()), and the
+// endpoint tables it is built from (one per dialect; see endpoint-row.ts).
 export { createRouter, type Router } from './router';
 export type { RestRequest, RestReply, RouterOptions, RouteContext, Handler } from './types';
 export { COMPAT_MODES, type CompatMode } from './types';
 export { parseTarget, decodePath, TargetError, type ParsedTarget } from './target';
 export { isBuiltin } from './entity-path';
 export { errorReply } from './replies';
+export { endpoint, type CachePolicy, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
+export { CONTRACT, FLECS_3_2 } from './contract-table';
+export { dialectOf } from './dialects';
+export { compileTable, usageOf, type RouteTable, type PathNode, type CompiledRow } from './route-table';

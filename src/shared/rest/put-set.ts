@@ -3,13 +3,11 @@
 // is checked before anything is applied, numbers may be numeric strings, members may be nested or
 // dotted, and an id without a value adds a tag, a pair or a component with its defaults.
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
-import { SET_PARAMS, setPayloadSchema, type SetPayload } from '../protocol';
+import { setPayloadSchema, type SetParams, type SetPayload } from '../protocol';
 import { builtinRefusal, resolveWritable } from './entity-path';
-import { paramTable, readParams } from './params';
 import { EMPTY_OK, errorReply, shown } from './replies';
 import type { Handler, RestReply } from './types';
 
-const table = paramTable(SET_PARAMS);
 const EXAMPLE = '{"ids":[["Position"]],"values":[{"x":1,"y":2}]}';
 
 function part(world: World, text: string): Entity {
@@ -84,16 +82,14 @@ function onlyWorldSettings(world: World, e: Entity, list: readonly SetEntry[]): 
 }
 
 /** Answers PUT /set/<path>. */
-export const putSet: Handler = (ctx) => {
-  const p = readParams<{ data: string }>(table, ctx.params);
-  if ('reply' in p) return errorReply(400, `missing parameter 'data': send /set/<path>?data=${EXAMPLE} (URL-encoded)`);
+export const putSet: Handler<SetParams> = (ctx, p) => {
   const { world } = ctx;
   // A built-in is refused here, except the World entity while there are world settings to set:
   // whether the payload sets only those is known once it is parsed.
   const found = resolveWritable(world, ctx.rest, 'set components on', (e) => e === world.core.World && world.worldSettings.size > 0);
   if ('reply' in found) return found.reply;
   const { entity: e, builtin } = found;
-  const parsed = payload(p.value.data);
+  const parsed = payload(p.data);
   if ('status' in parsed) return parsed;
   const list = entries(world, e, parsed);
   if (!Array.isArray(list)) return list;

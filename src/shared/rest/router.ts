@@ -1,56 +1,43 @@
 // The REST router: a pure function from a request (method, raw target) to a reply (status,
 // headers, JSON text). It reads and changes the world synchronously, so the host runs it between
 // frames and a GET after a PUT sees the change. Nothing here knows about sockets.
+//
+// A request walks named steps: the reply cache (a GET seen in this world state) → the target
+// (path and decoded parameters) → the route (the dialect's endpoint table: 404, 405 + Allow,
+// OPTIONS) → the parameters (the row's zod table: 400) → the handler → the cache policy.
 import type { World } from '../ecs';
 import { QueryCache } from '../query';
-import { DEFAULT_MAX_LIMIT, restEndpoints } from '../protocol';
-import { getEntity } from './get-entity';
-import { getOpenApi } from './get-openapi';
-import { getQuery } from './get-query';
-import { getStats } from './get-stats';
-import { getTables } from './get-tables';
-import { getWorld } from './get-world';
-import { putDelete } from './put-delete';
-import { putDisable, putEnable } from './put-enable';
-import { putSet } from './put-set';
+import { DEFAULT_MAX_LIMIT } from '../protocol';
+import { dialectOf } from './dialects';
 import { ReplyCache } from './reply-cache';
 import { errorReply, shown } from './replies';
-import type { Handler, RestReply, RestRequest, RouteContext, RouterOptions } from './types';
+import { compileTable, findPath, type RouteTable } from './route-table';
+import type { RestReply, RestRequest, RouteContext, RouterOptions } from './types';
 import { TargetError, parseTarget } from './target';
-
-interface Route {
-  readonly method: string;
-  readonly handler: Handler;
-  /** True when the endpoint takes a path after its name (/entity/<path>). */
-  readonly hasPath: boolean;
-}
-
-const HANDLERS: Readonly<Record<string, Handler>> = {
-  entity: getEntity, query: getQuery, enable: putEnable, disable: putDisable, delete: putDelete, set: putSet,
-  stats: getStats, world: getWorld, tables: getTables, 'openapi.json': getOpenApi,
-};
-
-const ROUTES: ReadonlyMap<string, Route> = new Map(restEndpoints().map((ep) => [
-  ep.segment, { method: ep.method, handler: HANDLERS[ep.segment]!, hasPath: ep.pathParams.length > 0 },
-]));
-
-/** Endpoints whose successful GET replies depend on nothing but the world's state (and the URL). */
-const CACHED = new Set(['entity', 'query']);
-
-const ENDPOINT_LIST = 'GET /entity/<path>, GET /query?q=…, PUT /enable/<path>, PUT /disable/<path>, PUT /delete/<path>, '
-  + 'PUT /set/<path>?data=…, GET /stats/<category>/<period>, GET /world, GET /tables, GET /openapi.json';
+import { readParams } from './validate-params';
 
 /** The router: callable as a RestHandler, plus `route` for in-process calls. */
 export interface Router {
   (req: RestRequest): RestReply;
   /** Answers one request synchronously (tests, the explorer's local mode). */
   route(method: string, url: string, headers?: Record<string, string | undefined>): RestReply;
+  /** Every method some endpoint answers (the transport's CORS preflights grant these, besides OPTIONS). */
+  readonly methods: readonly string[];
+  /** The methods that change the world (the transport applies its write policy to them). */
+  readonly writeMethods: readonly string[];
+  /** The compiled endpoint table of the router's dialect. */
+  readonly table: RouteTable;
 }
 
-function unknownEndpoint(method: string, path: string): RestReply {
-  const reply = errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${ENDPOINT_LIST}`);
+function unknownEndpoint(table: RouteTable, method: string, path: string): RestReply {
+  const reply = errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${table.endpointList}`);
   reply.notFound = 'endpoint';
   return reply;
+}
+
+/** `GET`, `GET or PUT`, `GET, PUT or DELETE`. */
+function either(methods: readonly string[]): string {
+  return methods.length === 1 ? methods[0]! : `${methods.slice(0, -1).join(', ')} or ${methods[methods.length - 1]}`;
 }
 
 /** Creates the router of a world. */
@@ -58,6 +45,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
   if (!Number.isInteger(maxLimit) || maxLimit < 1) throw new RangeError(`router option maxLimit must be a positive integer, got ${maxLimit}`);
   const opts = { ...options, maxLimit };
+  const table = compileTable(dialectOf(options.compat).rows({ maxLimit }));
   const cache = options.replyCache === false ? undefined : new ReplyCache(world);
   const queries = options.queryCache === false ? undefined : new QueryCache(world);
 
@@ -72,36 +60,41 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
       throw err;
     }
     const path = target.path;
-    if (path.charCodeAt(0) !== 47 /* / */) return unknownEndpoint(method, path);
-    const slash = path.indexOf('/', 1);
-    const segment = slash < 0 ? path.slice(1) : path.slice(1, slash);
-    const rest = slash < 0 ? '' : path.slice(slash + 1);
-    const r = ROUTES.get(segment);
-    // Endpoints without a path take at most a trailing slash (/query/ is /query; /query/x is unknown).
-    if (!r || (!r.hasPath && rest !== '')) return unknownEndpoint(method, path);
-    if (method !== r.method) {
-      if (method === 'OPTIONS') return { status: 204, headers: { Allow: `${r.method}, OPTIONS` }, body: '' };
-      return errorReply(405, `method ${shown(method)} is not allowed on /${segment}: use ${r.method}`, undefined, { Allow: r.method });
+    const found = path.charCodeAt(0) === 47 /* / */ ? findPath(table, path) : undefined;
+    if (found === undefined) return unknownEndpoint(table, method, path);
+    const { node, rest } = found;
+    const r = node.byMethod.get(method);
+    if (r === undefined) {
+      // Endpoints without a path take at most a trailing slash (/query/ is /query; /query/x is unknown).
+      if (rest !== '' && ![...node.byMethod.values()].some((c) => c.hasPath)) return unknownEndpoint(table, method, path);
+      if (method === 'OPTIONS') return { status: 204, headers: { Allow: `${node.allow}, OPTIONS` }, body: '' };
+      return errorReply(405, `method ${shown(method)} is not allowed on ${node.label}: use ${either([...node.byMethod.keys()])}`, undefined, { Allow: node.allow });
     }
-    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries };
+    if (!r.hasPath && rest !== '') return unknownEndpoint(table, method, path);
+    const params = readParams(r.params, target.params);
+    if ('reply' in params) return params.reply;
+    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries, endpoints: table.rows };
     const before = world.changeCount;
     let reply: RestReply;
     try {
-      reply = r.handler(ctx);
+      reply = r.row.handler(ctx, params.value);
     } catch (err) {
       if (err instanceof TargetError) return errorReply(400, err.message);
       throw err;
     }
-    // Kept for the same target while nothing changes; a reply that reports time (duration) is not.
-    if (cache !== undefined && method === 'GET' && reply.status === 200 && CACHED.has(segment)
-      && target.params.duration === undefined && world.changeCount === before) {
+    // Kept for the same target while nothing changes (the row's cache policy).
+    if (cache !== undefined && r.cached && method === 'GET' && reply.status === 200 && world.changeCount === before
+      && r.row.uncachedWhen?.(params.value) !== true) {
       reply.cacheable = true;
       cache.put(url, reply);
     }
     return reply;
   }
 
-  const handler = ((req: RestRequest) => route(req.method, req.url)) as Router;
+  const handler = ((req: RestRequest) => route(req.method, req.url)) as Router & { methods: readonly string[]; writeMethods: readonly string[]; table: RouteTable };
   handler.route = (method, url) => route(method, url);
+  handler.methods = table.methods;
+  handler.writeMethods = table.writeMethods;
+  handler.table = table;
   return handler;
 }

@@ -2,7 +2,7 @@
 // (src/shared/protocol), re-exported here for the router's users.
 import type { World } from '../ecs';
 import type { QueryCache } from '../query';
-import type { RestReply } from '../protocol';
+import type { EndpointSpec, RestReply } from '../protocol';
 export type { RestReply, RestRequest } from '../protocol';
 
 /** Options of the router. */
@@ -34,18 +34,20 @@ export type CompatMode = 'flecs-3.2';
 /** Values of the `--compat` option, for the command line and error messages. */
 export const COMPAT_MODES: readonly CompatMode[] = ['flecs-3.2'];
 
-/** What a handler gets: the world, the decoded parameters and the raw path after the endpoint. */
+/** What a handler gets besides its parsed parameters: the world, the raw parameters and the raw path after the endpoint. */
 export interface RouteContext {
   readonly world: World;
   readonly method: string;
   /** Raw (not yet decoded) rest of the path after `/<endpoint>/`. */
   readonly rest: string;
-  /** Decoded parameters (first occurrence wins). */
+  /** Decoded parameters as sent (first occurrence wins); the handler's second argument holds them parsed. */
   readonly params: Readonly<Record<string, string>>;
   readonly options: Required<Pick<RouterOptions, 'maxLimit'>> & RouterOptions;
   /** Compiled ad-hoc queries by text (absent when the router keeps none). */
   readonly queries?: QueryCache;
+  /** The router's endpoint table (its dialect's), e.g. for /openapi.json. */
+  readonly endpoints: readonly EndpointSpec[];
 }
 
-/** An endpoint handler. */
-export type Handler = (ctx: RouteContext) => RestReply;
+/** An endpoint handler: `params` are the request's parameters parsed by the row's zod table (defaults filled in). */
+export type Handler<P = Readonly<Record<string, unknown>>> = (ctx: RouteContext, params: P) => RestReply;

@@ -1,7 +1,8 @@
 // The router as a whole: endpoints and methods (404, 405 + Allow), JSON errors everywhere,
 // /openapi.json generated from the schemas, /world and /tables.
 import { describe, expect, test } from 'vitest';
-import { openApiDocument, tablesReplySchema, worldReplySchema } from '../../../../src/shared/protocol';
+import { tablesReplySchema, worldReplySchema } from '../../../../src/shared/protocol';
+import { createRouter } from '../../../../src/shared/rest';
 import { setup } from './helpers';
 
 const { get, call, router, world } = setup();
@@ -58,7 +59,11 @@ describe('router', () => {
     expect(query.responses['400'].content['application/json'].schema.properties.error.type).toBe('string');
     expect(doc.paths['/set/{path}'].put.parameters.find((p: { name: string }) => p.name === 'data').required).toBe(true);
     expect(doc.info.title).toBe('refapp REST interface');
-    expect(openApiDocument({ maxLimit: 5 }).paths).toBeDefined();
+    // A server with a smaller largest limit documents it, and its default is capped to it.
+    const small = JSON.parse(createRouter(world, { maxLimit: 5 }).route('GET', '/openapi.json').body);
+    const smallLimit = small.paths['/query'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(smallLimit.schema.default).toBe('5');
+    expect(smallLimit.description).toContain('at most 5');
   });
 
   test('/world lists user entities table by table, without built-ins', () => {

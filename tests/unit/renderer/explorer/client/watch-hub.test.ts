@@ -6,6 +6,7 @@ import { RestClient } from '../../../../../src/renderer/explorer/client/rest-cli
 import type { Transport } from '../../../../../src/renderer/explorer/client/transport';
 import { WatchHub, type EventSourceLike } from '../../../../../src/renderer/explorer/client/watch-hub';
 import { createWatchDiffer, openApiDocument } from '../../../../../src/shared/protocol';
+import { CONTRACT } from '../../../../../src/shared/rest';
 
 class FakeSource implements EventSourceLike {
   readyState = 0;
@@ -29,7 +30,7 @@ function setup(openapi: { status: number; body: string }, kind: 'http' | 'local'
   return { hub, sources };
 }
 
-const OURS = { status: 200, body: JSON.stringify(openApiDocument()) };
+const OURS = { status: 200, body: JSON.stringify(openApiDocument(CONTRACT.rows({ maxLimit: 10_000 }))) };
 const listener = () => ({ update: vi.fn(), failed: vi.fn() });
 
 beforeEach(() => { vi.useFakeTimers(); });
@@ -39,7 +40,7 @@ describe('watch hub', () => {
   test('a server whose OpenAPI lists /watch/query offers watches; one without (or the desktop bridge) is polled', async () => {
     expect(await setup(OURS).hub.supported()).toBe(true);
     expect(await setup({ status: 404, body: '{"error":"unknown endpoint"}' }).hub.supported()).toBe(false);
-    const older = openApiDocument() as { paths: Record<string, unknown> };
+    const older = openApiDocument(CONTRACT.rows({ maxLimit: 10_000 })) as { paths: Record<string, unknown> };
     delete older.paths['/watch/query'];
     expect(await setup({ status: 200, body: JSON.stringify(older) }).hub.supported()).toBe(false);
     expect(await setup(OURS, 'local').hub.supported()).toBe(false);

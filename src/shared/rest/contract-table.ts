@@ -1,0 +1,97 @@
+// The contract's endpoint table (and, with the reference's query limits, the flecs-3.2 dialect's):
+// one row per endpoint, written once. See endpoint-row.ts for what derives from it.
+//
+// How to add an endpoint: write its handler (`(ctx, params) => RestReply`, one file, e.g.
+// get-world.ts), its parameters as a zod table in protocol/rest-params.ts and its reply schema in
+// protocol/rest-replies.ts, then add one `endpoint({...})` row here (or to another dialect's
+// table). Routing, 405/Allow, CORS, the reply cache, /openapi.json, the fuzz list and the docs
+// tables (npm run docs:endpoints) follow from the row.
+import { z } from 'zod';
+import {
+  COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, ENTITY_PARAMS, SET_PARAMS, STATS_PARAMS, emptyReplySchema, entityReplySchema, queryParams,
+  queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
+} from '../protocol';
+import { endpoint, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
+import { getEntity } from './get-entity';
+import { getOpenApi } from './get-openapi';
+import { getQuery } from './get-query';
+import { getStats, STATS_ERRORS } from './get-stats';
+import { getTables } from './get-tables';
+import { getWorld } from './get-world';
+import { putDelete } from './put-delete';
+import { putDisable, putEnable } from './put-enable';
+import { putSet } from './put-set';
+
+const ENTITY_PATH = { name: 'path', description: "entity path, levels separated by '/'; a level of digits is an entity id", required: true };
+const NOT_FOUND = 'the path names no entity';
+const BUILTIN = 'the entity is built in (under ecs): it can be read but not changed';
+const NO_PARAMS = {};
+
+/** The rows of the contract's endpoints; `rule` is the dialect's reading of /query's limit. */
+function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointRow[] {
+  return [
+    endpoint({
+      path: '/entity/{path}', methods: ['GET'], summary: 'Read one entity: path, doc fields, ids, values, inherited components',
+      pathParams: [ENTITY_PATH], params: ENTITY_PARAMS, reply: entityReplySchema, cache: 'until-change', handler: getEntity,
+      errors: { 400: 'a parameter has a wrong value', 404: NOT_FOUND },
+    }),
+    endpoint({
+      path: '/query', methods: ['GET'], summary: 'Run a query (q) or a named query (name) and read the matched entities',
+      pathParams: [], params: queryParams(o.maxLimit, rule), reply: queryReplySchema, handler: getQuery,
+      // A reply that reports the time it took is not served again.
+      cache: 'until-change', uncachedWhen: (p) => p.duration,
+      errors: {
+        400: 'malformed query (error with position), both or neither of q and name, a bad parameter or variable',
+        404: 'no entity has the query name',
+      },
+    }),
+    endpoint({
+      path: '/enable/{path}', methods: ['PUT'], summary: 'Enable an entity (remove ecs.core.Disabled); no change when enabled',
+      pathParams: [ENTITY_PATH], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putEnable,
+      errors: { 403: BUILTIN, 404: NOT_FOUND },
+    }),
+    endpoint({
+      path: '/disable/{path}', methods: ['PUT'], summary: 'Disable an entity (add ecs.core.Disabled); no change when disabled',
+      pathParams: [ENTITY_PATH], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putDisable,
+      errors: { 403: BUILTIN, 404: NOT_FOUND },
+    }),
+    endpoint({
+      path: '/delete/{path}', methods: ['PUT'], summary: 'Delete an entity and its children',
+      pathParams: [ENTITY_PATH], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putDelete,
+      errors: { 403: `${BUILTIN}; or it is a component or module (it has (ecs.core.OnDelete, ecs.core.Panic))`, 404: NOT_FOUND },
+    }),
+    endpoint({
+      path: '/set/{path}', methods: ['PUT'], summary: 'Set components atomically (ids without values add tags, pairs or default components)',
+      pathParams: [ENTITY_PATH], params: SET_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putSet,
+      errors: { 400: 'missing or malformed data, an unknown id or member, a wrong value type (nothing is changed)', 403: BUILTIN, 404: NOT_FOUND },
+    }),
+    endpoint({
+      path: '/stats/{category}/{period}', methods: ['GET'], summary: 'Statistics of the world or the pipeline (monitor module), 60 samples oldest first',
+      pathParams: [
+        { name: 'category', description: 'world or pipeline', required: true },
+        { name: 'period', description: '1s, 1m, 1h, 1d or 1w (or ?period=; default 1s)', required: false },
+      ],
+      // Samples move every frame, so the world's changeCount does too: nothing to gain from keeping them.
+      params: STATS_PARAMS, reply: [statsWorldReplySchema, statsPipelineReplySchema], cache: 'none', handler: getStats, errors: STATS_ERRORS,
+    }),
+    endpoint({
+      path: '/world', methods: ['GET'], summary: 'Every user entity, table by table, with all ids and values',
+      pathParams: [], params: NO_PARAMS, reply: worldReplySchema, cache: 'none', handler: getWorld, errors: {},
+    }),
+    endpoint({
+      path: '/tables', methods: ['GET'], summary: 'Every table: type, entity count, approximate memory',
+      pathParams: [], params: NO_PARAMS, reply: tablesReplySchema, cache: 'none', handler: getTables, errors: {},
+    }),
+    endpoint({
+      path: '/openapi.json', methods: ['GET'], summary: 'This description of the interface (OpenAPI 3.1)',
+      pathParams: [], params: NO_PARAMS, reply: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+      cache: 'none', handler: getOpenApi, errors: {},
+    }),
+  ];
+}
+
+/** The contract (`ecs.*` names, the contract's shapes and limits). */
+export const CONTRACT: Dialect = { name: 'contract', rows: (o) => contractRows(o, CONTRACT_LIMIT_RULE) };
+
+/** --compat flecs-3.2: the contract's endpoints with the reference server's query limits (its shapes are an option of the same handlers). */
+export const FLECS_3_2: Dialect = { name: 'flecs-3.2', rows: (o) => contractRows(o, COMPAT_LIMIT_RULE) };

@@ -1,0 +1,42 @@
+// A row of a dialect's endpoint table: the contract's description of one endpoint (path,
+// methods, zod parameters, reply, errors: protocol's EndpointSpec) plus how the router serves it
+// (cache policy, handler). A row is written once; routing, 405 + Allow, OPTIONS, the CORS
+// methods, the reply cache, /openapi.json, the fuzz list and the docs tables all derive from the
+// table (route-table.ts), so adding an endpoint is adding a row.
+import type { EndpointSpec, ParamSpecs, ParamsOf } from '../protocol';
+import type { RestReply, RouteContext } from './types';
+
+/**
+ * When a 200 reply may be served again: 'until-change' keeps it (per request target) until the
+ * world's changeCount moves — right for a GET whose reply depends on nothing but the world and
+ * the URL; 'none' never keeps it (writes, and replies that describe time or the server).
+ */
+export type CachePolicy = 'until-change' | 'none';
+
+/** One endpoint as the router serves it; `P` is its parameter table, and the handler gets those parameters parsed. */
+export interface EndpointRow<P extends ParamSpecs = ParamSpecs> extends EndpointSpec<P> {
+  readonly cache: CachePolicy;
+  /** With cache 'until-change': true for parameters whose reply must not be kept (e.g. duration=true reports time). */
+  readonly uncachedWhen?: (params: ParamsOf<P>) => boolean;
+  /** Answers a request whose parameters passed the table's schemas (the router has validated them). */
+  readonly handler: (ctx: RouteContext, params: ParamsOf<P>) => RestReply;
+}
+
+/** Checks a row against its own parameter table (the handler must take exactly what the schemas produce) and erases `P` for the table. */
+export function endpoint<P extends ParamSpecs>(row: EndpointRow<P>): EndpointRow {
+  return row as unknown as EndpointRow;
+}
+
+/** Options a dialect's table may depend on (the server's limits). */
+export interface TableOptions {
+  /** Largest query `limit` (entities). */
+  readonly maxLimit: number;
+}
+
+/** A dialect: a name and its endpoint table. */
+export interface Dialect {
+  /** 'contract', or the reference server a compat mode imitates ('flecs-3.2'). */
+  readonly name: string;
+  /** The endpoint table; called once per router. */
+  readonly rows: (o: TableOptions) => readonly EndpointRow[];
+}

@@ -1,0 +1,93 @@
+// A dialect's endpoint table compiled for routing: rows grouped by their fixed path segments, the
+// methods each path answers (405 + Allow, OPTIONS), each row's compiled parameter table, and the
+// facts others derive from the table (every method, for CORS; the endpoint list of the 404).
+import { READ_METHODS, fixedSegments, type ParamSpecs } from '../protocol';
+import type { EndpointRow } from './endpoint-row';
+import { paramTable, type ParamTable } from './validate-params';
+
+/** A row ready to serve. */
+export interface CompiledRow {
+  readonly row: EndpointRow;
+  readonly params: ParamTable;
+  /** True when the row takes path parameters (a rest of the path after its fixed segments). */
+  readonly hasPath: boolean;
+  /** True when a 200 reply may be kept while the world is unchanged (before uncachedWhen). */
+  readonly cached: boolean;
+}
+
+/** The rows of one path (its fixed segments), by method. */
+export interface PathNode {
+  /** `/entity`, `/stats`, `/commands/frame`: for messages. */
+  readonly label: string;
+  readonly byMethod: Map<string, CompiledRow>;
+  /** Methods in table order: the Allow header (`GET, PUT`). */
+  allow: string;
+  /** Longer paths that start with this one (`/commands` → `frame`), by their next segment. */
+  readonly children: Map<string, PathNode>;
+}
+
+/** A compiled table. */
+export interface RouteTable {
+  /** Paths by their first segment. */
+  readonly roots: ReadonlyMap<string, PathNode>;
+  /** Every row, in table order. */
+  readonly rows: readonly EndpointRow[];
+  /** Every method some row answers, in table order (CORS: what a preflight may grant). */
+  readonly methods: readonly string[];
+  /** The methods among them that change the world (every method but the read ones). */
+  readonly writeMethods: readonly string[];
+  /** `GET /entity/<path>, GET /query, …`: the 404's list of endpoints. */
+  readonly endpointList: string;
+}
+
+/** `/entity/{path}` → `/entity/<path>`; required query parameters are shown as `?data=…`. */
+export function usageOf(row: EndpointRow): string {
+  const required = Object.entries(row.params as ParamSpecs).filter(([, p]) => !p.schema.safeParse(undefined).success).map(([n]) => `${n}=…`);
+  return `${row.path.replace(/\{(\w+)\}/g, '<$1>')}${required.length ? `?${required.join('&')}` : ''}`;
+}
+
+function node(map: Map<string, PathNode>, segment: string, label: string): PathNode {
+  let n = map.get(segment);
+  if (!n) map.set(segment, (n = { label, byMethod: new Map(), allow: '', children: new Map() }));
+  return n;
+}
+
+/** Compiles a table; throws when two rows claim the same method on the same path. */
+export function compileTable(rows: readonly EndpointRow[]): RouteTable {
+  const roots = new Map<string, PathNode>();
+  const methods: string[] = [];
+  for (const row of rows) {
+    const fixed = fixedSegments(row.path);
+    let n = node(roots, fixed[0]!, `/${fixed[0]}`);
+    for (let i = 1; i < fixed.length; i++) n = node(n.children, fixed[i]!, `/${fixed.slice(0, i + 1).join('/')}`);
+    const compiled: CompiledRow = { row, params: paramTable(row.params), hasPath: row.pathParams.length > 0, cached: row.cache === 'until-change' };
+    for (const m of row.methods) {
+      if (n.byMethod.has(m)) throw new Error(`endpoint table: two rows answer ${m} ${row.path}`);
+      n.byMethod.set(m, compiled);
+      if (!methods.includes(m)) methods.push(m);
+    }
+    n.allow = [...n.byMethod.keys()].join(', ');
+  }
+  return {
+    roots, rows, methods,
+    writeMethods: methods.filter((m) => !(READ_METHODS as readonly string[]).includes(m)),
+    endpointList: rows.map((r) => `${r.methods.join('|')} ${usageOf(r)}`).join(', '),
+  };
+}
+
+/** The node of a path (percent-encoded, starting with '/') and the raw rest after its fixed segments; undefined when no row's path starts it. */
+export function findPath(table: RouteTable, path: string): { node: PathNode; rest: string } | undefined {
+  let slash = path.indexOf('/', 1);
+  let n = table.roots.get(slash < 0 ? path.slice(1) : path.slice(1, slash));
+  if (n === undefined) return undefined;
+  let rest = slash < 0 ? '' : path.slice(slash + 1);
+  // Longer fixed paths (/commands/frame/<n>) are rare: the common case does not enter this loop.
+  while (n.children.size > 0 && rest !== '') {
+    slash = rest.indexOf('/');
+    const child: PathNode | undefined = n.children.get(slash < 0 ? rest : rest.slice(0, slash));
+    if (child === undefined) break;
+    n = child;
+    rest = slash < 0 ? '' : rest.slice(slash + 1);
+  }
+  return n.byMethod.size > 0 ? { node: n, rest } : undefined;
+}
