@@ -1,5 +1,5 @@
 // The title bar: the application title (the World's doc name), the connection state, the
-// monitor's load meter when the World has one, the layout switcher (Explore / Statistics) and, in
+// monitor's load meter when the World has one, the active alerts' badge, the layout switcher (Explore / Statistics) and, in
 // the explore layout, the panel switches.
 import { useEffect, useState } from 'preact/hooks';
 import { WORLD_URL, type EntityReply, type RestClient } from './client';
@@ -7,6 +7,7 @@ import { LAYOUT_NAMES, PANEL_NAMES, type LayoutName, type PanelName } from './st
 import { useClient, useRest } from './ui';
 import { formatSeconds } from './stats';
 import { TimeControls } from './time-controls';
+import { AlertsBadge } from './alerts';
 
 /** Title, state and load of the World, re-read every 2 s. */
 export const WORLD_POLL_MS = 2000;
@@ -67,6 +68,7 @@ export function TitleBar({ layout, onLayout, panels, onTogglePanel, warning }: T
       {world.error && world.error.kind !== 'network' ? <div class="conn-error" role="status">World: {world.error.message}</div> : null}
       <div class="spacer" />
       <TimeControls world={world.data} />
+      <AlertsBadge />
       {load !== undefined ? (
         <div class="load" title={`last frame ${formatSeconds(frame)} of a ${formatSeconds(1 / fps!)} budget at ${fps} fps`}>
           <span class="dim">load</span>
