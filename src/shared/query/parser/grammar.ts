@@ -17,8 +17,11 @@
 //               Sun.Earth:up(ChildOf) and parent:Sun.Earth are both accepted
 //   src      := ref | '$'                               '$' = singleton (the component itself)
 //   trav     := tkw { '|' tkw }                         each keyword at most once
-//   tkw      := 'self' | 'up' [ '(' ref ')' ] | 'parent' | 'cascade' [ '(' ref ')' ] | 'desc'
+//   tkw      := 'self' | 'up' [ '(' ref ')' | ref ] | 'parent' | 'cascade' [ '(' ref ')' | ref ] | 'desc'
 //               parent = up(ChildOf); at most one relationship per term
+// Flecs 4 forms, accepted as well: a source joined to its traversal by '|' ($this|up ChildOf),
+// the relationship after a space (up ChildOf), '|self' on a term's id or target (Position|self,
+// IsA($this, $base|self)), and ids written #123 (#0: no entity).
 //   ref      := name | number | '$' var | '*' | '_'
 //   name     := seg { '.' seg }   seg = [A-Za-z_ or letter][A-Za-z0-9_ or letter/mark/digit]*
 //   string   := '"' { char | '\"' | '\\' } '"'         only on the right of == != ~=
@@ -28,7 +31,7 @@
 import type { Oper, QueryAst, QueryNode, Ref, ScopeNode, TermNode } from './ast';
 import { Cursor, quote, type StepCounter } from './cursor';
 import { QueryParseError } from './errors';
-import { type Prefixes, checkPlain, expected, makeTerm, readCallTerm, readPairTerm, readPlainRef, readRef } from './terms';
+import { type Prefixes, checkPlain, expected, makeTerm, readCallTerm, readIdFlags, readPairTerm, readPlainRef, readRef } from './terms';
 
 /** Deepest allowed nesting of scopes `{ … }`. */
 export const MAX_SCOPE_DEPTH = 64;
@@ -178,6 +181,8 @@ function readPrimary(c: Cursor, p: Prefixes, start: number, depth: number, inOr:
     if (c.at('|') && !isOr(c)) return readFrom(c, p, start, ref.text);
   }
   c.skipWs();
+  // Flecs 4 flags on the id itself: Position|self (a single '|'; '||' is an or-chain).
+  if (c.at('|') && !isOr(c) && ref.kind !== 'string') readIdFlags(c, 'component');
   if (c.at('(')) return leftOfEq(c, readCallTerm(c, p, start, ref));
   const op = eqOp(c);
   if (!op) return leftOfEq(c, makeTerm(p, start, refEnd, ref));

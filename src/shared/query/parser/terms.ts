@@ -21,6 +21,13 @@ export function readRef(c: Cursor): Ref | undefined {
     return { kind: 'wildcard', pos: c.pos - 1 };
   }
   if (c.digit()) return c.readId();
+  // Flecs 4 writes entity ids as #123 (and the root, no entity, as #0).
+  if (ch === 35 /* # */) {
+    const pos = c.pos;
+    c.advance();
+    if (!c.digit()) c.fail(`'#' must be followed by an entity id, as in #0 or #512`, pos);
+    return { ...c.readId(), pos };
+  }
   if (c.identStart()) {
     const pos = c.pos;
     const text = c.readName();
@@ -81,6 +88,7 @@ export function readPairTerm(c: Cursor, p: Prefixes, start: number): TermNode {
   c.advance();
   c.skipWs();
   const second = readPlainRef(c, 'the target of a pair');
+  readIdFlags(c, 'target');
   closeParen(c, `a pair has exactly two elements, (Rel, Target); found a third`);
   return makeTerm(p, start, c.pos, first, second);
 }
@@ -103,11 +111,20 @@ export function readCallTerm(c: Cursor, p: Prefixes, start: number, first: Ref):
   } else {
     if (lead.kind === 'string') checkPlain(c, lead);
     c.skipWs();
-    if (lead.kind === 'name' && (c.at('(') || c.at('|'))) c.fail(`unknown traversal ${quote(lead.text)}; ${UNKNOWN_TRAVERSAL}`, lead.pos);
+    if (lead.kind === 'name' && c.at('(')) c.fail(`unknown traversal ${quote(lead.text)}; ${UNKNOWN_TRAVERSAL}`, lead.pos);
     src = lead;
+    // Flecs 4 joins a source and its traversal with '|': $this|up ChildOf, Sun|self.
+    if (c.at('|') && c.peek(1) !== 124) {
+      c.advance();
+      c.skipWs();
+      const kw = readRef(c) ?? expected(c, `a traversal after '|'; ${UNKNOWN_TRAVERSAL}`);
+      if (kw.kind !== 'name' || !TRAVERSAL_KEYWORDS.has(kw.text)) c.fail(`unknown traversal ${quote(c.text.slice(kw.pos, c.pos))}; ${UNKNOWN_TRAVERSAL}`, kw.pos);
+      trav = readTraversal(c, kw);
+    }
   }
   c.skipWs();
   if (c.at(':')) {
+    if (src && trav) c.fail(`a term's source takes its traversal once: write Sun|up(ChildOf) or Sun:up(ChildOf), not both`);
     c.advance();
     c.skipWs();
     const next = readRef(c) ?? expected(c, src ? 'a traversal after \':\', as in Sun:up(ChildOf)' : 'a source after \':\', as in parent:Sun');
@@ -131,6 +148,7 @@ export function readCallTerm(c: Cursor, p: Prefixes, start: number, first: Ref):
     c.advance();
     c.skipWs();
     second = readPlainRef(c, 'the target of a pair');
+    readIdFlags(c, 'target');
   }
   closeParen(c, `too many arguments: a term takes (Source) or (Source, Target)`);
   return makeTerm(p, start, c.pos, first, second, src, trav);
@@ -168,6 +186,14 @@ function applyKeyword(c: Cursor, t: Traversal, kw: Ref & { kind: 'name' }): void
       if (kw.text === 'up' ? t.up : t.cascade) twice();
       if (kw.text === 'up') t.up = true; else t.cascade = true;
       c.skipWs();
+      // Flecs 4 writes the relationship after a space: up ChildOf, cascade ChildOf.
+      if (c.identStart()) {
+        const save = c.pos;
+        const rel = readPlainRef(c, `the relationship of ${kw.text}`);
+        if (rel.kind === 'name' && TRAVERSAL_KEYWORDS.has(rel.text)) c.fail(`${quote(rel.text)} after ${quote(kw.text)} needs a '|' between them, as in ${kw.text}|${rel.text}`, save);
+        setRel(c, t, rel);
+        return;
+      }
       if (!c.at('(')) return;
       c.advance();
       c.skipWs();
@@ -181,4 +207,25 @@ function applyKeyword(c: Cursor, t: Traversal, kw: Ref & { kind: 'name' }): void
 function setRel(c: Cursor, t: Traversal, rel: Ref): void {
   if (t.rel) c.fail(`the traversal relationship is given twice; write it once, as in up(ChildOf)|cascade`, rel.pos);
   t.rel = rel;
+}
+
+/**
+ * Reads Flecs 4 flags written on a term's id or target (`Position|self`, `$base|self`) when the
+ * cursor is at a single '|'. Only `self` is accepted: it is what an id means here anyway; any other
+ * flag is refused, naming it.
+ */
+export function readIdFlags(c: Cursor, what: 'component' | 'target'): void {
+  c.skipWs();
+  while (c.at('|') && c.peek(1) !== 124) {
+    const bar = c.pos;
+    c.advance();
+    c.skipWs();
+    const kw = readRef(c) ?? expected(c, `a flag after '|', as in Position|self`);
+    // `A | B` is a mistyped or-chain more often than a flag.
+    if (kw.kind !== 'name' || !TRAVERSAL_KEYWORDS.has(kw.text)) c.fail(`unexpected character '|'; write '||' between the alternatives of an or-chain`, bar);
+    if (kw.text !== 'self') {
+      c.fail(`only 'self' may follow a term's ${what} (as in Position|self); ${quote(c.text.slice(kw.pos, c.pos))} is not supported there: put traversals on the source, as in Position(self|up ChildOf)`, kw.pos);
+    }
+    c.skipWs();
+  }
 }

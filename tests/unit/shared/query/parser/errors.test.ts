@@ -63,7 +63,6 @@ const CASES: [string, string, number][] = [
   // traversal
   ['Position(upp(ChildOf))', `unknown traversal 'upp'; expected self, up, up(Rel), parent, cascade or desc`, 9],
   ['Position(self|upp)', `unknown traversal 'upp'; expected self, up, up(Rel), parent, cascade or desc`, 14],
-  ['Position(upp|self)', `unknown traversal 'upp'; expected self, up, up(Rel), parent, cascade or desc`, 9],
   ['Position(Sun:upp)', `unknown traversal 'upp'; expected self, up, up(Rel), parent, cascade or desc`, 13],
   ['Position(Sun:$x)', `unknown traversal '$x'; expected self, up, up(Rel), parent, cascade or desc`, 13],
   ['Position(up:self)', `expected a source after ':', found traversal keyword 'self'; combine traversals with '|'`, 12],
