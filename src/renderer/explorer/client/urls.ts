@@ -15,6 +15,8 @@ export interface EntityParts {
   matches?: boolean;
   private?: boolean;
   base?: boolean;
+  /** Entities pointing at this one with pairs of this relationship (`*`: any). */
+  refs?: string;
 }
 
 /** GET /entity/<path> for a dotted path, with the parts asked for. */
@@ -22,14 +24,15 @@ export function entityUrl(path: string, parts: EntityParts = {}): string {
   const flags: string[] = [];
   for (const [k, v] of Object.entries(parts)) {
     if (k === 'base') { if (v === false) flags.push('base=false'); continue; }
-    if (v) flags.push(`${k}=true`);
+    if (typeof v === 'string') flags.push(`${k}=${encodeURIComponent(v)}`);
+    else if (v) flags.push(`${k}=true`);
   }
   return `/entity/${entityUrlPath(path)}${flags.length ? `?${flags.join('&')}` : ''}`;
 }
 
 /** Everything the inspector shows about an entity. */
 export const INSPECTOR_PARTS: EntityParts = {
-  label: true, brief: true, link: true, color: true, id_labels: true, values: true, type_info: true, alerts: true, matches: true,
+  label: true, brief: true, link: true, color: true, id_labels: true, values: true, type_info: true, alerts: true, matches: true, refs: '*',
 };
 
 /** The World entity with its doc name (the app title) and values (the monitor's summary). */

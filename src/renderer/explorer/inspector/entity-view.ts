@@ -37,7 +37,11 @@ export interface EntityView {
   bases: BaseView[];
   alerts: AlertInfo[];
   matches: string[];
+  /** Entities whose pairs point at this one, by relationship (children under ChildOf left out: the tree shows them). */
+  referencedBy: [string, string[]][];
 }
+
+const CHILD_OF = 'ecs.core.ChildOf';
 
 function entries(ids: IdPath[] = [], labels: IdPath[] | undefined, values: ComponentValue[] | undefined, infos: unknown[] | undefined) {
   const components: IdEntry[] = [];
@@ -68,6 +72,7 @@ export function entityView(reply: EntityReply, path: string): EntityView {
     bases: (reply.is_a ?? []).map((b) => ({ path: b.path, ...entries(b.ids, b.id_labels, b.values, b.type_info) })),
     alerts: Array.isArray(reply.alerts) ? reply.alerts : [],
     matches: Array.isArray(reply.matches) ? reply.matches : [],
+    referencedBy: Object.entries(reply.refs ?? {}).filter(([rel, from]) => rel !== CHILD_OF && from.length > 0),
   };
   if (reply.label !== undefined) view.label = reply.label;
   if (reply.brief !== undefined) view.brief = reply.brief;

@@ -1,5 +1,6 @@
 // The inspected entity's relationships as links: its parent, what it is a kind of (IsA), and its
-// other pairs grouped by relationship ("TravellingTo → Sun.Earth").
+// other pairs grouped by relationship ("TravellingTo → Sun.Earth"), and the entities whose pairs
+// point at it ("TravellingTo ← Ship2, Ship10").
 import { Fragment } from 'preact';
 import { parentPath } from '../client';
 import { EntityLink, shortName } from '../ui';
@@ -22,7 +23,8 @@ export function pairTargets(view: Pick<EntityView, 'components' | 'tags'>): [str
 export function RelationsView({ view }: { view: EntityView }) {
   const parent = parentPath(view.path);
   const pairs = pairTargets(view);
-  if (!parent && !view.bases.length && !pairs.length) return null;
+  const incoming = view.referencedBy;
+  if (!parent && !view.bases.length && !pairs.length && !incoming.length) return null;
   const target = (t: string) => (t === '*' || t === '_' || t === '0' ? <span>{t}</span> : <EntityLink key={t} path={t} />);
   return (
     <section class="section">
@@ -37,6 +39,19 @@ export function RelationsView({ view }: { view: EntityView }) {
           </Fragment>
         ))}
       </dl>
+      {incoming.length ? (
+        <>
+          <h4>Referenced by</h4>
+          <dl class="relations" aria-label="Referenced by">
+            {incoming.map(([rel, from]) => (
+              <Fragment key={rel}>
+                <dt><EntityLink path={rel} title={`entities with (${rel}, ${view.path})`}>{shortName(rel)}</EntityLink></dt>
+                <dd>{from.map((p) => <EntityLink key={p} path={p} />)}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      ) : null}
     </section>
   );
 }

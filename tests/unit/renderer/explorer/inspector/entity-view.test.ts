@@ -44,3 +44,13 @@ describe('entityView', () => {
     expect(entityTitle({ path: 'Sun.416', label: 'Rock' })).toBe('Rock');
   });
 });
+
+describe('entityView referencedBy', () => {
+  it('lists the entities pointing at this one by relationship, without children and empty groups', () => {
+    const v = entityView({
+      path: 'Sun.Mars', ids: [['Planet']],
+      refs: { 'ecs.core.ChildOf': ['Sun.Mars.Phobos'], TravellingTo: ['Ship3', 'Ship7'], Eats: [] },
+    }, 'Sun.Mars');
+    expect(v.referencedBy).toEqual([['TravellingTo', ['Ship3', 'Ship7']]]);
+  });
+});

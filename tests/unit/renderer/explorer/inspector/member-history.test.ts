@@ -4,7 +4,7 @@ import { addSample, memberValue, PLOT_WINDOW_S } from '../../../../../src/render
 import type { EntityView } from '../../../../../src/renderer/explorer/inspector/entity-view';
 
 const view: EntityView = {
-  path: 'Ship1', disabled: false, tags: [], alerts: [], matches: [],
+  path: 'Ship1', disabled: false, tags: [], alerts: [], matches: [], referencedBy: [],
   components: [{ id: ['Position'], value: { x: 1.5, y: 2, z: 3 } }, { id: ['Shape'], value: { kind: 'Ship' } }],
   bases: [{ path: 'SpaceShip', tags: [], components: [{ id: ['Scale'], value: { value: 0.45 } }] }],
 };
