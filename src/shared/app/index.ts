@@ -4,4 +4,4 @@
 export { App, runApp, type AppOptions, type FrameHook, type Clock } from './run-app';
 export { titleFromArgs } from './title';
 export { Pipeline, pipelineOf, addSystem, SystemIter, CachedQuery, type SystemOptions, type SystemStats, type SystemRecord, type FrameStats } from '../pipeline';
-export { createTimeControl, planTick, MAX_TIME_SCALE, type TimeControlValue, type TickPlan } from './time-control';
+export { createTimeControl, planTick, TIME_SCALE_RANGE, type TimeControlValue, type TickPlan } from './time-control';

@@ -1,7 +1,7 @@
 // Time control as data: the ecs.app.TimeControl component on the World entity (ecs.core.World)
 // pauses, single-steps and scales the simulation. Any REST client sets it with PUT /set and reads
 // it with GET /entity; the app runner reads it at the start of every frame.
-import { markBuiltinTree, type Entity, type World } from '../ecs';
+import { markBuiltinTree, type Entity, type ValueRange, type World } from '../ecs';
 
 /** Members of ecs.app.TimeControl. */
 export interface TimeControlValue {
@@ -9,12 +9,12 @@ export interface TimeControlValue {
   paused: boolean;
   /** Simulation ticks still to run while paused; each frame runs one and counts it down (default 0). */
   step: number;
-  /** Factor on the simulated time of a frame, e.g. 0.5 for half speed (default 1; 0 to 16). */
+  /** Factor on the simulated time of a frame, e.g. 0.5 for half speed (default 1; TIME_SCALE_RANGE). */
   time_scale: number;
 }
 
-/** Largest time_scale the app runner applies; larger values are clamped to it. */
-export const MAX_TIME_SCALE = 16;
+/** The values time_scale takes, inclusive: a write outside them is refused with a 400 naming them. */
+export const TIME_SCALE_RANGE: ValueRange = [0, 16];
 
 /** Creates the ecs.app module and its TimeControl component, set on the World entity with defaults. */
 export function createTimeControl(world: World): Entity {
@@ -30,8 +30,8 @@ export function createTimeControl(world: World): Entity {
   const TimeControl = world.component('TimeControl', {
     paused: { type: 'bool', default: false },
     step: { type: 'u32', default: 0 },
-    time_scale: { type: 'f32', default: 1 },
-  }, { parent: module, brief: 'Pause (frames go on, systems stop), step N ticks while paused, and scale simulated time; set it on ecs.core.World' });
+    time_scale: { type: 'f32', default: 1, range: TIME_SCALE_RANGE },
+  }, { parent: module, brief: `Pause (frames go on, systems stop), step N ticks while paused, and scale simulated time (${TIME_SCALE_RANGE[0]} to ${TIME_SCALE_RANGE[1]}); set it on ecs.core.World` });
   markBuiltinTree(world, module);
   world.worldSettings.add(TimeControl);
   world.set(c.World, TimeControl, {});
@@ -42,7 +42,7 @@ export function createTimeControl(world: World): Entity {
 export interface TickPlan {
   /** Run the systems this frame. */
   run: boolean;
-  /** Factor on delta time (time_scale, clamped to 0..MAX_TIME_SCALE; NaN counts as 1). */
+  /** Factor on delta time: time_scale, which every write keeps inside TIME_SCALE_RANGE. */
   scale: number;
   /** True when this tick is one of a paused world's steps (it then counts the step down). */
   stepping: boolean;
@@ -52,8 +52,7 @@ export interface TickPlan {
 export function planTick(world: World, TimeControl: Entity): TickPlan {
   const tc = world.get<TimeControlValue>(world.core.World, TimeControl);
   if (tc === undefined) return { run: true, scale: 1, stepping: false };
-  const raw = Number(tc.time_scale);
-  const scale = Number.isNaN(raw) ? 1 : Math.min(Math.max(raw, 0), MAX_TIME_SCALE);
+  const scale = tc.time_scale;
   if (!tc.paused) return { run: true, scale, stepping: false };
   if (tc.step > 0) {
     world.set(world.core.World, TimeControl, { step: tc.step - 1 });

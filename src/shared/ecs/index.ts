@@ -10,7 +10,7 @@ export {
 } from './ids';
 export type { CoreIds, PhaseName } from './core-ids';
 export { PHASE_NAMES } from './core-ids';
-export { makeSchema, leafArrayType, type Schema, type SchemaSpec, type MemberSpec, type Primitive, type Leaf, type LeafKind, type TypeNode, type MemberNode } from './schema';
+export { makeSchema, leafArrayType, type Schema, type SchemaSpec, type MemberSpec, type Primitive, type Leaf, type LeafKind, type TypeNode, type MemberNode, type ValueRange } from './schema';
 export { planWrite, readValue, coerceLeaf, type LeafArray, type LeafWrite, type WriteOptions } from './values';
 export type { ComponentInfo } from './component';
 export { Table, type Edge, type TableFlags } from './table';

@@ -14,14 +14,20 @@ export type MemberSpec =
   | { enum: readonly string[]; unit?: undefined; default?: string }
   | { struct: SchemaSpec }
   | { array: MemberSpec; count: number }
-  | { type: Primitive; unit?: string; default?: number | boolean | string };
+  | { type: Primitive; unit?: string; default?: number | boolean | string; range?: ValueRange };
+
+/**
+ * Inclusive [min, max] of a numeric member: a write outside it is refused (EcsError
+ * 'invalid_value' naming the range and the value), and type_info shows it as the reference does.
+ */
+export type ValueRange = readonly [min: number, max: number];
 
 /** A component schema: member name -> member type. Order is kept. */
 export type SchemaSpec = { readonly [member: string]: MemberSpec };
 
 /** A normalized type node. */
 export type TypeNode =
-  | { kind: 'primitive'; prim: Primitive; unit?: string; default?: number | boolean | string }
+  | { kind: 'primitive'; prim: Primitive; unit?: string; default?: number | boolean | string; range?: ValueRange }
   | { kind: 'enum'; constants: readonly string[]; default: number }
   | { kind: 'struct'; members: readonly MemberNode[] }
   | { kind: 'array'; elem: TypeNode; count: number };
@@ -45,6 +51,8 @@ export interface Leaf {
   readonly unit?: string;
   /** Default value stored for a new component. */
   readonly defaultValue: number | string;
+  /** Values a write may give, inclusive (numeric leaves with a declared range). */
+  readonly range?: ValueRange;
 }
 
 /** A component's reflection: normalized tree, leaves, byte size. */
@@ -74,6 +82,7 @@ export function leafArrayType(kind: LeafKind): Float32ArrayConstructor | Float64
 const PRIMITIVES = new Set<string>(['f32', 'f64', 'i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64', 'bool', 'string', 'entity']);
 const PRIM_SIZE: Record<Primitive, number> = { f32: 4, f64: 8, i8: 1, i16: 2, i32: 4, i64: 8, u8: 1, u16: 2, u32: 4, u64: 8, bool: 1, string: 8, entity: 8 };
 const MEMBER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NON_NUMERIC = new Set<Primitive>(['bool', 'string', 'entity']);
 
 function normalizeMember(spec: MemberSpec, where: string, depth: number): TypeNode {
   if (depth > 16) throw new EcsError('invalid_argument', `schema is nested too deeply at '${where}'`);
@@ -96,10 +105,22 @@ function normalizeMember(spec: MemberSpec, where: string, depth: number): TypeNo
     }
     if ('type' in spec) {
       const node = normalizeMember(spec.type, where, depth) as TypeNode & { kind: 'primitive' };
-      return { ...node, unit: spec.unit, default: spec.default };
+      return { ...node, unit: spec.unit, default: spec.default, range: checkRange(spec, where) };
     }
   }
   throw new EcsError('invalid_argument', `member '${where}' has an invalid type description`);
+}
+
+function checkRange(spec: { type: Primitive; default?: number | boolean | string; range?: ValueRange }, where: string): ValueRange | undefined {
+  const r = spec.range;
+  if (r === undefined) return undefined;
+  if (NON_NUMERIC.has(spec.type)) throw new EcsError('invalid_argument', `member '${where}' is ${spec.type}: only numeric members take a range`);
+  if (!Array.isArray(r) || r.length !== 2 || !r.every(Number.isFinite) || r[0] > r[1]) {
+    throw new EcsError('invalid_argument', `range of '${where}' must be [min, max] with finite min <= max, got ${JSON.stringify(r)}`);
+  }
+  const d = typeof spec.default === 'number' ? spec.default : 0;
+  if (d < r[0] || d > r[1]) throw new EcsError('invalid_argument', `default ${d} of '${where}' is outside its range ${r[0]} to ${r[1]}`);
+  return [r[0], r[1]];
 }
 
 function normalizeStruct(spec: SchemaSpec, where: string, depth: number): TypeNode & { kind: 'struct' } {
@@ -117,7 +138,7 @@ function collectLeaves(node: TypeNode, path: (string | number)[], out: Leaf[]): 
   switch (node.kind) {
     case 'primitive': {
       const d = node.default ?? (node.prim === 'string' ? '' : node.prim === 'bool' ? 0 : 0);
-      out.push({ key: path.join('.'), path: [...path], kind: node.prim, unit: node.unit, defaultValue: typeof d === 'boolean' ? (d ? 1 : 0) : d });
+      out.push({ key: path.join('.'), path: [...path], kind: node.prim, unit: node.unit, defaultValue: typeof d === 'boolean' ? (d ? 1 : 0) : d, range: node.range });
       return;
     }
     case 'enum':

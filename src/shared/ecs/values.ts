@@ -82,6 +82,9 @@ export function coerceLeaf(component: string, leaf: Leaf, raw: unknown, opts: Wr
       } else if (leaf.kind === 'f32' && Number.isFinite(n) && Math.abs(n) > F32_MAX) {
         throw bad(component, leaf, raw, 'a number within the f32 range');
       }
+      // Written as "not inside" so that NaN, which compares false with everything, is refused too.
+      const r = leaf.range;
+      if (r !== undefined && !(n >= r[0] && n <= r[1])) throw bad(component, leaf, raw, `a number from ${r[0]} to ${r[1]}`);
       return n;
     }
   }

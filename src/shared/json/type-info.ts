@@ -1,6 +1,6 @@
 // Reflection data of a component in the reference format: {"x": ["float"], "kind": ["enum", "A",
-// "B"], "speed": ["float", {"unit": …, "symbol": …, "quantity": …}], "pos": {…}, "path": ["array",
-// ["float"], 4]}; `0` for an id without reflection (tags, opaque components).
+// "B"], "speed": ["float", {"unit": …, "symbol": …, "quantity": …}], "scale": ["float", {"range":
+// [0, 16]}], "pos": {…}, "path": ["array", ["float"], 4]}; `0` for an id without reflection (tags, opaque components).
 import { unitInfo, type Id, type LeafKind, type Schema, type TypeNode, type World } from '../ecs';
 
 const KIND_NAMES: Record<LeafKind, string> = {
@@ -25,10 +25,13 @@ function nodeInfo(world: World, node: TypeNode): unknown {
     case 'array': return ['array', nodeInfo(world, node.elem), node.count];
     case 'primitive': {
       const info: unknown[] = [KIND_NAMES[node.prim]];
+      const extra: Record<string, unknown> = {};
       if (node.unit !== undefined) {
         const u = unitInfo(world, node.unit);
-        info.push({ unit: u.unit, symbol: u.symbol, quantity: u.quantity });
+        Object.assign(extra, { unit: u.unit, symbol: u.symbol, quantity: u.quantity });
       }
+      if (node.range !== undefined) extra.range = [...node.range];
+      if (node.unit !== undefined || node.range !== undefined) info.push(extra);
       return info;
     }
   }

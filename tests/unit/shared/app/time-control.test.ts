@@ -78,6 +78,25 @@ describe('time control', () => {
     expect(put({ paused: 'soon' }).status).toBe(400);
   });
 
+  test('time_scale outside 0 to 16 is refused with a 400 naming the range and the value, and nothing changes', () => {
+    const { world, app, router, put } = setup();
+    const before = world.get(world.core.World, app.TimeControl);
+    for (const value of [17, -1, 1e9, 16.01, '17', 'NaN', 'fast', null]) {
+      const reply = put({ paused: true, time_scale: value });
+      expect(reply.status, String(value)).toBe(400);
+      const error = JSON.parse(reply.body).error as string;
+      expect(error, String(value)).toContain('time_scale');
+      if (typeof value === 'number' || value === '17') expect(error).toContain(`expected a number from 0 to 16, got ${JSON.stringify(value)}`);
+      expect(world.get(world.core.World, app.TimeControl), String(value)).toEqual(before);
+    }
+    expect(put({ time_scale: 16 }).status).toBe(200);
+    expect(put({ time_scale: 0 }).status).toBe(200);
+    expect(world.get(world.core.World, app.TimeControl)).toEqual({ paused: false, step: 0, time_scale: 0 });
+    const info = JSON.parse(router.route('GET', '/entity/ecs/core/World?type_info=true').body);
+    const at = info.ids.findIndex((id: string[]) => id[0] === 'ecs.app.TimeControl');
+    expect(info.type_info[at].time_scale).toEqual(['float', { range: [0, 16] }]);
+  });
+
   test('an app without time control leaves the World entity as the reference has it', () => {
     const world = new World();
     const app = new App(world, { manual: true });

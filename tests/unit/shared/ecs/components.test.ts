@@ -148,6 +148,32 @@ describe('components with reflection', () => {
     expect(w.lookup('Bad')).toBe(0);
   });
 
+  test('a member with a range refuses values outside it, NaN included, and changes nothing', () => {
+    const w = new World();
+    const Knob = w.component('Knob', { level: { type: 'f32', default: 1, range: [0, 16] }, step: { type: 'i32', range: [-2, 2] } });
+    const e = w.entity('Dial');
+    w.set(e, Knob, { level: 16, step: -2 });
+    for (const bad of [{ level: 16.5 }, { level: -0.25 }, { level: 1e9 }, { level: Number.NaN }, { level: Number.POSITIVE_INFINITY }, { step: 3 }, { level: 2, step: -3 }]) {
+      let err: unknown;
+      try { w.set(e, Knob, bad); } catch (x) { err = x; }
+      expect(err, JSON.stringify(bad)).toBeInstanceOf(EcsError);
+      expect((err as EcsError).code).toBe('invalid_value');
+    }
+    expect(() => w.set(e, Knob, { level: 1e9 })).toThrow('Knob.level: expected a number from 0 to 16, got 1000000000');
+    expect(() => w.set(e, Knob, { step: 3 })).toThrow('Knob.step: expected a number from -2 to 2, got 3');
+    expect(w.get(e, Knob)).toEqual({ level: 16, step: -2 });
+    w.set(e, Knob, { level: 0 });
+    expect(w.get(e, Knob)).toEqual({ level: 0, step: -2 });
+  });
+
+  test('a range is refused at registration on a non-numeric member, when inverted, or when the default is outside it', () => {
+    const w = new World();
+    expect(codeOf(() => w.component('A', { s: { type: 'string', range: [0, 1] } }))).toBe('invalid_argument');
+    expect(codeOf(() => w.component('B', { x: { type: 'f32', range: [2, 1] } }))).toBe('invalid_argument');
+    expect(codeOf(() => w.component('C', { x: { type: 'f32', range: [1, 2] } }))).toBe('invalid_argument');
+    expect(codeOf(() => w.component('D', { x: { type: 'f32', default: 1.5, range: [1, 2] } }))).toBeUndefined();
+  });
+
   test('unknown member types and empty structs are rejected at registration', () => {
     const w = new World();
     expect(codeOf(() => w.component('Bad', { x: 'float' as never }))).toBe('invalid_argument');
