@@ -6,3 +6,4 @@ export { defineQuery, registerQuery, namedQuery, namedQueries, matchingQueries, 
 export { QueryParseError, formatQueryError, parseQuery, printQuery, type QueryAst } from './parser';
 export { cacheablePlan } from './cacheable';
 export { QueryCache, type CompiledQuery, type QueryCacheLimits } from './query-cache';
+export { explainMatch, type Explanation, type StepExplanation, type Blocker, type WhyNot, type WhyNotCode } from './explain';
