@@ -28,7 +28,8 @@ export interface InspectorPanelProps {
 
 /** The inspector panel. */
 export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProps) {
-  const { data, error, loading, watching } = useLive<EntityReply>(path ? entityUrl(path, INSPECTOR_PARTS) : null, { intervalMs: INSPECTOR_POLL_MS });
+  const url = path ? entityUrl(path, INSPECTOR_PARTS) : null;
+  const { data, error, loading, watching } = useLive<EntityReply>(url, { intervalMs: INSPECTOR_POLL_MS });
   const view = data && path ? entityView(data, path) : undefined;
   const [plotted, setPlotted] = useState<PlottedMember | undefined>(undefined);
   useEffect(() => setPlotted(undefined), [path]);
@@ -38,6 +39,7 @@ export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProp
       name="inspector"
       title="Inspector"
       class="inspector-panel"
+      raw={url}
       actions={path ? <button type="button" class="icon" title="Close (clear the selection)" onClick={onClose}>✕</button> : null}
     >
       {!path ? <WorldSummary /> : null}

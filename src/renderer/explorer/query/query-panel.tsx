@@ -97,6 +97,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
       name="query"
       title="Query"
       class="query-panel"
+      raw={url}
       actions={
         <label class="toggle" title="Follow the results: a watch stream where the server offers one, else a re-read every second">
           <input type="checkbox" checked={live} onChange={(e) => setLive((e.currentTarget as HTMLInputElement).checked)} /> live

@@ -32,6 +32,7 @@ export function StatsPanel({ period, onPeriod }: StatsPanelProps) {
       name="stats"
       title="Statistics"
       class="stats-panel"
+      raw={statsUrl('world', period)}
       actions={
         <div class="segmented" role="radiogroup" aria-label="Period">
           {STATS_PERIODS.map((p) => (

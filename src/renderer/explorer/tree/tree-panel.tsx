@@ -2,10 +2,10 @@
 // has text — the entities whose name, label or path contains it, with their ancestors. Arrow keys
 // move, Enter opens.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ROOTS_QUERY, TABLES_URL, ancestorPaths } from '../client';
+import { ROOTS_QUERY, TABLES_URL, ancestorPaths, treeLevelUrl } from '../client';
 import { Panel, useRest } from '../ui';
 import { tablesIndex } from './tables-index';
-import { TreeContext, type TreeState } from './tree-context';
+import { TREE_LEVEL_LIMIT, TreeContext, type TreeState } from './tree-context';
 import { TreeLevel } from './tree-level';
 import { TreeSearchView } from './tree-search-view';
 
@@ -121,6 +121,7 @@ export function TreePanel({ selected, onOpen }: TreePanelProps) {
       name="tree"
       title="Entities"
       class="tree-panel"
+      raw={treeLevelUrl(ROOTS_QUERY, TREE_LEVEL_LIMIT)}
       actions={
         <input
           class="search"

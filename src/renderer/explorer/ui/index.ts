@@ -11,3 +11,5 @@ export * from './confirm-dialog';
 export * from './use-live';
 export * from './format-number';
 export * from './short-name';
+export * from './raw-request';
+export * from './raw-reply';

@@ -1,5 +1,6 @@
 // The frame of every panel (header with title and actions, scrolling body) and its empty-state note.
 import type { ComponentChildren } from 'preact';
+import { RawReplyButton } from './raw-reply';
 
 /** Props of Panel. */
 export interface PanelProps {
@@ -11,15 +12,17 @@ export interface PanelProps {
   class?: string;
   /** data-panel attribute (tests and styling). */
   name: string;
+  /** The request target the panel shows (its raw reply opens from the header). */
+  raw?: string | null;
 }
 
 /** A panel: a header with title and actions, and a scrolling body. */
-export function Panel({ title, actions, children, class: cls, name }: PanelProps) {
+export function Panel({ title, actions, children, class: cls, name, raw }: PanelProps) {
   return (
     <section class={`panel${cls ? ` ${cls}` : ''}`} data-panel={name} aria-label={title}>
       <header class="panel-header">
         <h2>{title}</h2>
-        <div class="panel-actions">{actions}</div>
+        <div class="panel-actions">{actions}<RawReplyButton url={raw} /></div>
       </header>
       <div class="panel-body">{children}</div>
     </section>
