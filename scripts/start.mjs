@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: build if the sources changed, then launch the Electron app. Where no Electron
 // binary can be had (none installed and the download fails), say so in one line and run the
-// plain-Node host instead. Signals are forwarded so Ctrl-C / SIGTERM stop every child.
+// plain-Node host instead. SIGINT, SIGTERM and SIGHUP are passed on to the child, and this process
+// ends with the child's exit code or signal, so no host is left holding the port.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { constants as osConstants } from 'node:os';
 import { join } from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -42,12 +45,30 @@ function electronBinary() {
   } catch { return null; }
 }
 
+/** Signals that stop the app: passed on to the child, which decides how to stop; this process ends as it ends. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/** How often, in ms, to check that the process that started this one is still there. */
+const PARENT_CHECK_MS = 1000;
+
 function launch(cmd, cmdArgs) {
   const child = spawn(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
-  const forward = (signal) => () => { if (child.exitCode === null) child.kill(signal); };
-  process.on('SIGINT', forward('SIGINT'));
-  process.on('SIGTERM', forward('SIGTERM'));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  const forward = (signal) => { if (child.exitCode === null && child.signalCode === null) child.kill(signal); };
+  for (const s of STOP_SIGNALS) process.on(s, forward);
+  // `npm start` runs this script through a shell: a SIGTERM to npm ends that shell, which passes
+  // nothing on, and this process is re-parented while the host keeps the port. Losing the parent
+  // therefore stops the child as a SIGTERM would.
+  const parent = process.ppid;
+  const watch = setInterval(() => { if (process.ppid !== parent) forward('SIGTERM'); }, PARENT_CHECK_MS);
+  watch.unref();
+  child.on('error', (err) => { console.error(`could not start ${cmd}: ${err.message}`); process.exit(1); });
+  child.on('exit', (code, signal) => {
+    clearInterval(watch);
+    if (signal === null) process.exit(code ?? 1);
+    // End by the child's signal, so whoever waits on this process sees how the app ended.
+    for (const s of STOP_SIGNALS) process.off(s, forward);
+    process.exitCode = 128 + (osConstants.signals[signal] ?? 0);
+    process.kill(process.pid, signal);
+  });
 }
 
 buildIfNeeded();
