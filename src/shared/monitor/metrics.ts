@@ -19,6 +19,9 @@ export const WORLD_METRICS: readonly MetricDef[] = [
   g('entities.count', 'Alive entity ids in the world'),
   g('entities.not_alive_count', 'Not alive entity ids in the world (deleted, waiting to be recycled)'),
   g('performance.fps', 'Frames per second (over the last 30 frames)'),
+  // Not in the reference's reply (its engine keeps it): the simulated seconds each 1s sample spans,
+  // so a client draws the 1s window's time axis at any frame rate.
+  g('performance.delta_time', 'Simulated time per frame (seconds): the interval between two 1s samples'),
   g('performance.frame_time', 'Time spent in frame (seconds)'),
   g('performance.system_time', 'Time spent on running systems in frame (seconds)'),
   g('performance.merge_time', 'Time spent on merging commands in frame (seconds)'),

@@ -21,6 +21,7 @@ const FPS_FRAMES = 30;
 const ENTITIES = metricIndex('entities.count');
 const NOT_ALIVE = metricIndex('entities.not_alive_count');
 const FPS = metricIndex('performance.fps');
+const DELTA_TIME = metricIndex('performance.delta_time');
 const FRAME_TIME = metricIndex('performance.frame_time');
 const SYSTEM_TIME = metricIndex('performance.system_time');
 const MERGE_TIME = metricIndex('performance.merge_time');
@@ -111,6 +112,7 @@ export class WorldSampler {
     out[at + ENTITIES] = w.entities.aliveCount;
     out[at + NOT_ALIVE] = w.entities.notAliveCount;
     out[at + FPS] = this.fps(deltaTime);
+    out[at + DELTA_TIME] = tidy(deltaTime);
     out[at + FRAME_TIME] = tidy(frame.frameTime);
     out[at + SYSTEM_TIME] = tidy(frame.systemTime);
     out[at + MERGE_TIME] = tidy(frame.mergeTime);

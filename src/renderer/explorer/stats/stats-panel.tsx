@@ -4,7 +4,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { STATS_PERIODS, statsUrl, type PipelineStatsReply, type StatsPeriod, type WorldStatsReply } from '../client';
 import { EntityLink, ErrorText, Note, Panel, RequestError, useRest } from '../ui';
 import {
-  availableCharts, formatCount, formatNumber, formatSeconds, lastValue, metricUnit, metricUnitLabel, pipelineSystems, sampleTimes, worldMetrics,
+  availableCharts, formatCount, formatNumber, formatSeconds, lastValue, metricUnit, metricUnitLabel, pipelineSystems, sampleInterval, sampleTimes, worldMetrics,
   type Metric,
 } from './stats-series';
 import { UPlotChart } from './uplot-chart';
@@ -25,7 +25,7 @@ export function StatsPanel({ period, onPeriod }: StatsPanelProps) {
   const pipeline = useRest<PipelineStatsReply>(noMonitor ? null : statsUrl('pipeline', period), { intervalMs: STATS_POLL_MS, keep: true });
   const [pinned, setPinned] = useState<string[]>([]);
   const metrics = useMemo(() => (world.data ? worldMetrics(world.data) : []), [world.data]);
-  const times = useMemo(() => sampleTimes(period, metrics[0]?.samples.avg.length ?? 60), [period, metrics]);
+  const times = useMemo(() => sampleTimes(sampleInterval(period, metrics), metrics[0]?.samples.avg.length ?? 60), [period, metrics]);
 
   return (
     <Panel

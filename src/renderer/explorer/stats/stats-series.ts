@@ -2,8 +2,13 @@
 // axis per period, systems of the pipeline (sync points skipped), and readable durations.
 import type { PipelineStatsReply, StatsPeriod, StatsSamples, WorldStatsReply } from '../client';
 
-/** Seconds between two samples of a period (DECISIONS: 1s = a frame at 60 fps, 1m = a second, …). */
-export const SAMPLE_SECONDS: Record<StatsPeriod, number> = { '1s': 1 / 60, '1m': 1, '1h': 60, '1d': 1440, '1w': 10080 };
+/**
+ * Seconds between two samples of the periods whose samples close after a fixed span of simulated
+ * time (DECISIONS "Stats"). A 1s sample is one frame, whose length the reply tells (sampleInterval).
+ */
+const PERIOD_SECONDS: Record<Exclude<StatsPeriod, '1s'>, number> = { '1m': 1, '1h': 60, '1d': 1440, '1w': 10080 };
+/** The reference's frame rate, for a 1s reply that tells neither its frames' length nor its fps. */
+const DEFAULT_FPS = 60;
 
 /** One metric of the world stats. */
 export interface Metric {
@@ -17,10 +22,24 @@ export interface Metric {
   samples: StatsSamples;
 }
 
-/** Sample times in seconds relative to the newest sample (oldest first, the last is 0). */
-export function sampleTimes(period: StatsPeriod, count: number): number[] {
-  const dt = SAMPLE_SECONDS[period];
-  return Array.from({ length: count }, (_, i) => (i - (count - 1)) * dt);
+/**
+ * Seconds between two samples of `period` in a reply's metrics. At 1s a sample is a frame: the mean
+ * positive `performance.delta_time` (this server's frame length), else 1 / the mean `performance.fps` (a
+ * server without it, such as the reference), else 1/60.
+ */
+export function sampleInterval(period: StatsPeriod, metrics: readonly Metric[]): number {
+  if (period !== '1s') return PERIOD_SECONDS[period];
+  // Slots the window has not filled yet (and paused frames) read 0: they are not frames of length 0.
+  const mean = (key: string) => meanValue(metrics.find((m) => m.key === key)?.samples.avg.filter((v) => v !== null && v > 0));
+  const dt = mean('performance.delta_time');
+  if (dt !== undefined && dt > 0) return dt;
+  const fps = mean('performance.fps');
+  return 1 / (fps !== undefined && fps > 0 ? fps : DEFAULT_FPS);
+}
+
+/** Sample times in seconds relative to the newest sample (oldest first, the last is 0), `interval` apart. */
+export function sampleTimes(interval: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => (i - (count - 1)) * interval);
 }
 
 function isSamples(v: unknown): v is StatsSamples {

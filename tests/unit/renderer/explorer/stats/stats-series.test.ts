@@ -39,9 +39,9 @@ describe('stats reshaping', () => {
   });
 
   it('puts samples on a time axis per period, newest at 0', () => {
-    expect(sampleTimes('1m', 3)).toEqual([-2, -1, 0]);
-    expect(sampleTimes('1h', 2)).toEqual([-60, 0]);
-    expect(sampleTimes('1s', 60)[0]).toBeCloseTo(-59 / 60);
+    expect(sampleTimes(1, 3)).toEqual([-2, -1, 0]);
+    expect(sampleTimes(60, 2)).toEqual([-60, 0]);
+    expect(sampleTimes(1 / 60, 60)[0]).toBeCloseTo(-59 / 60);
   });
 
   it('formats durations and counts', () => {
