@@ -1,5 +1,13 @@
 // The guard step of the request path on its own: target length, Host check, origin policy.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// checkHost counted, so the test sees whether a verdict was remembered or worked out again.
+const checks = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../../src/main/http/policy', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../src/main/http/policy')>();
+  return { ...real, checkHost: (...args: Parameters<typeof real.checkHost>) => { checks.count++; return real.checkHost(...args); } };
+});
+
 import { DEFAULT_HTTP_OPTIONS } from '../../../../src/main/http/options';
 import { corsFor, createHostGuard, preflightReplyHeaders, targetTooLong } from '../../../../src/main/http/request-guard';
 
@@ -19,8 +27,23 @@ describe('request guard', () => {
     expect(guard('127.0.0.1:28200')).toBeUndefined();
     expect(guard('localhost:28200')).toBeUndefined();
     expect(guard('evil.example:28200')).toMatch(/evil\.example/);
-    expect(guard('evil.example:28200')).toBe(guard('evil.example:28200'));
+    // Asked again, every host is answered from memory: the same verdicts, checkHost not called.
+    const before = checks.count;
+    expect(guard('evil.example:28200')).toMatch(/evil\.example/);
+    expect(guard('127.0.0.1:28200')).toBeUndefined();
+    expect(checks.count).toBe(before);
     expect(createHostGuard(false)('evil.example')).toBeUndefined();
+  });
+
+  it('remembers at most 64 hosts, then starts over', () => {
+    const guard = createHostGuard(true);
+    for (let i = 0; i < 64; i++) guard(`h${i}.example:1`);
+    const full = checks.count;
+    guard('h0.example:1');
+    expect(checks.count).toBe(full);
+    guard('h64.example:1'); // the 65th host: the memory is cleared, then holds only this one
+    guard('h0.example:1');
+    expect(checks.count).toBe(full + 2);
   });
 
   it('lets every GET through with read CORS and refuses a foreign PUT without the token', () => {
