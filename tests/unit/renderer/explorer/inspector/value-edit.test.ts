@@ -5,18 +5,14 @@ describe('coerceInput', () => {
   it('accepts decimals for float members and says what is wrong otherwise', () => {
     expect(coerceInput('float', ' 1.5 ')).toEqual({ ok: true, value: 1.5 });
     expect(coerceInput('float', '-2e-3')).toEqual({ ok: true, value: -0.002 });
-    const bad = coerceInput('float', 'abc');
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.error).toContain('"abc"');
+    expect(coerceInput('float', 'abc')).toEqual({ ok: false, error: expect.stringContaining('"abc"') });
     expect(coerceInput('float', '').ok).toBe(false);
     expect(coerceInput('float', 'Infinity').ok).toBe(false);
   });
 
   it('accepts only whole numbers for int members', () => {
     expect(coerceInput('int', '42')).toEqual({ ok: true, value: 42 });
-    const bad = coerceInput('int', '1.5');
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.error).toContain('whole number');
+    expect(coerceInput('int', '1.5')).toEqual({ ok: false, error: expect.stringContaining('whole number') });
     expect(coerceInput('int', '99999999999999999999').ok).toBe(false);
   });
 
@@ -24,8 +20,8 @@ describe('coerceInput', () => {
     expect(coerceInput('bool', 'true')).toEqual({ ok: true, value: true });
     expect(coerceInput('bool', 'yes').ok).toBe(false);
     expect(coerceInput('enum', 'Ship', ['Sphere', 'Ship'])).toEqual({ ok: true, value: 'Ship' });
-    const bad = coerceInput('enum', 'Cube', ['Sphere', 'Ship']);
-    if (!bad.ok) expect(bad.error).toContain('Sphere, Ship');
+    // Refused, saying what the value was and which constants there are.
+    expect(coerceInput('enum', 'Cube', ['Sphere', 'Ship'])).toEqual({ ok: false, error: expect.stringMatching(/Cube.*Sphere, Ship/) });
     expect(coerceInput('text', ' a b ')).toEqual({ ok: true, value: ' a b ' });
     expect(coerceInput('entity', ' Sun.Earth ')).toEqual({ ok: true, value: 'Sun.Earth' });
   });
