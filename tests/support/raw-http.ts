@@ -65,6 +65,12 @@ export function closesWithin(socket: Socket, ms: number): Promise<boolean> {
   });
 }
 
+/** Resolves when `socket` has closed (at once if it already has). No timer: the test's timeout bounds the wait. */
+export function closeEvent(socket: Socket): Promise<void> {
+  if (socket.destroyed || socket.closed) return Promise.resolve();
+  return new Promise((resolve) => socket.once('close', () => resolve()));
+}
+
 /** Polls `check` until it is true or `ms` passed; returns the last result. */
 export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
   const end = Date.now() + ms;

@@ -32,7 +32,7 @@ export async function closeAll(): Promise<void> {
   await Promise.all(running.splice(0).map((t) => t.close()));
 }
 
-export { closesWithin, eventually, openSocket, parseRaw, rawExchange, send, type Reply } from '../../../support/raw-http';
+export { closeEvent, closesWithin, eventually, openSocket, parseRaw, rawExchange, send, type Reply } from '../../../support/raw-http';
 
 /** The number of open connections of a transport's server. */
 export function connectionCount(t: HttpTransport): Promise<number> {

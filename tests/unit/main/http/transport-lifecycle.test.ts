@@ -1,9 +1,10 @@
 // Handler failures, disconnects, listen/close, counters, methods.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpTransport, type RestReply } from '../../../../src/main/http';
-import { closeAll, closesWithin, connectionCount, eventually, openSocket, send, start } from './helpers';
+import { CLOSE_GRACE_MS, createHttpTransport, type RestReply } from '../../../../src/main/http';
+import { closeAll, closeEvent, connectionCount, eventually, openSocket, send, start } from './helpers';
 
 afterEach(async () => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   await closeAll();
 });
@@ -109,8 +110,15 @@ describe('listen and close', () => {
     await second.close();
   });
 
-  it('close() finishes promptly despite hung clients', async () => {
-    const { port, transport } = await start({}, (req) => (req.url === '/hang' ? new Promise<RestReply>(() => {}) : { status: 200, body: '{}' }));
+  it('close() ends kept-alive clients at once and the others after the grace period, then resolves', async () => {
+    let hungArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => { hungArrived = resolve; });
+    // Idle and request timeouts of an hour: only close() may end these connections, however slow the machine.
+    const { port, transport } = await start({ idleTimeoutMs: 3_600_000, requestTimeoutMs: 3_600_000, keepAliveTimeoutMs: 3_600_000 }, (req) => {
+      if (req.url !== '/hang') return { status: 200, body: '{}' };
+      hungArrived();
+      return new Promise<RestReply>(() => {});
+    });
     const silent = await openSocket(port);
     const partial = await openSocket(port);
     partial.write('GET /entity/Sun HTTP/1.1\r\nHo');
@@ -119,18 +127,32 @@ describe('listen and close', () => {
     const keptAlive = await openSocket(port);
     keptAlive.write('GET /ok HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await new Promise<void>((resolve) => keptAlive.once('data', () => resolve()));
+    await arrived;
     for (const s of [silent, partial, hung, keptAlive]) s.on('error', () => {});
 
-    const closed = transport.close().then(() => 'closed');
-    const bound = new Promise((resolve) => setTimeout(() => resolve('still open'), 3000));
-    expect(await Promise.race([closed, bound])).toBe('closed');
-    for (const s of [silent, partial, hung, keptAlive]) expect(await closesWithin(s, 1000)).toBe(true);
+    // The grace period runs on a fake clock: nothing here depends on how fast the machine is.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let done = false;
+    const closed = transport.close().then(() => { done = true; });
+    // A kept-alive connection whose reply was sent is closed at once.
+    await closeEvent(keptAlive);
+    // The others (a silent one, a half-sent request, a hung handler) hold close() open: only the
+    // grace timer ends them, and it has not fired.
+    for (const s of [silent, partial, hung]) expect(s.closed).toBe(false);
+    expect(done).toBe(false);
+    vi.advanceTimersByTime(CLOSE_GRACE_MS);
+    vi.useRealTimers();
+    await Promise.all([closed, closeEvent(silent), closeEvent(partial), closeEvent(hung)]);
+    expect(done).toBe(true);
   });
 
   it('close() is idempotent and works before listen()', async () => {
     const t = createHttpTransport({ port: 0 }, () => ({ status: 200, body: '{}' }));
-    await t.close();
-    await t.close();
+    const first = t.close();
+    // A second call returns the same pending close, not a new one.
+    expect(t.close()).toBe(first);
+    await expect(first).resolves.toBeUndefined();
+    expect(t.server.listening).toBe(false);
   });
 });
 
