@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Mutation testing, one Stryker run per source folder of src/shared (stryker.config.mjs).
+// `npm run mutate` runs the default folders; `npm run mutate -- query json` only those;
+// `--concurrency N` passes through. Each folder keeps its own incremental file in
+// reports/mutation/, so a rerun tests only mutants whose source or covering tests changed.
+// The last lines print the mutation score of each folder run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const DEFAULT_FOLDERS = ['protocol', 'rest', 'json', 'query'];
+const argv = process.argv.slice(2);
+const folders = [];
+const pass = [];
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === '--concurrency') pass.push('--concurrency', argv[++i] ?? '');
+  else if (argv[i].startsWith('-')) { console.error(`unknown option '${argv[i]}': give folder names under src/shared and optionally --concurrency N`); process.exit(2); }
+  else folders.push(argv[i]);
+}
+for (const f of folders) {
+  if (!existsSync(join(root, 'src/shared', f))) { console.error(`no folder src/shared/${f}: give folder names under src/shared, e.g. ${DEFAULT_FOLDERS.join(' ')}`); process.exit(2); }
+}
+
+/** Mutation score of a Stryker JSON report (mutation-testing-report-schema): killed + timeout over valid mutants. */
+function score(file) {
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const n = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, CompileError: 0, RuntimeError: 0 };
+  for (const f of Object.values(report.files)) for (const m of f.mutants) n[m.status] = (n[m.status] ?? 0) + 1;
+  const detected = n.Killed + n.Timeout;
+  const valid = detected + n.Survived + n.NoCoverage;
+  return { ...n, score: valid ? (100 * detected) / valid : 100 };
+}
+
+const results = [];
+for (const folder of folders.length ? folders : DEFAULT_FOLDERS) {
+  const dir = join('reports/mutation', folder);
+  const r = spawnSync(join(root, 'node_modules/.bin/stryker'), [
+    'run', 'stryker.config.mjs',
+    '--mutate', `src/shared/${folder}/**/*.ts`,
+    '--incrementalFile', `${dir}/incremental.json`,
+    ...pass,
+  ], {
+    cwd: root, stdio: 'inherit',
+    env: { ...process.env, STRYKER_REPORT_DIR: dir },
+  });
+  if (r.status !== 0) { console.error(`stryker failed on src/shared/${folder} (exit code ${r.status})`); process.exit(1); }
+  results.push({ folder, ...score(join(root, dir, 'mutation.json')) });
+}
+for (const r of results) {
+  console.log(`src/shared/${r.folder}: ${r.score.toFixed(1)}% (killed ${r.Killed}, timeout ${r.Timeout}, survived ${r.Survived}, no coverage ${r.NoCoverage}, ignored ${r.Ignored})`);
+}

@@ -1,0 +1,25 @@
+import process from 'node:process';
+// Mutation testing (StrykerJS): `npm run mutate` runs scripts/mutate.mjs, which calls Stryker once
+// per source folder with --mutate and its own incremental file, so a rerun only tests the mutants
+// whose code or tests changed. Not part of `npm test`: a full run takes tens of minutes.
+const reportDir = process.env.STRYKER_REPORT_DIR ?? 'reports/mutation/all';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts', related: true },
+  coverageAnalysis: 'perTest',
+  // Low by default: the suite itself spawns workers; raise with `npm run mutate -- --concurrency 4`.
+  concurrency: 1,
+  incremental: true,
+  // Static mutants (module-level constants) would each rerun every test; they are counted as ignored.
+  ignoreStatic: true,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: `${reportDir}/mutation.html` },
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
+  ignorePatterns: ['out', 'bench', 'docs', 'test-results', 'playwright-report', 'reports', 'tests/e2e'],
+  thresholds: { high: 80, low: 60, break: null },
+  timeoutMS: 10_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
