@@ -29,14 +29,14 @@ test('the explorer works against a host in compat mode: tree, inspector, variabl
   await x.queryBox.fill('Moon, (ChildOf, $planet)');
   await x.queryBox.press('Enter');
   await expect(x.results.getByRole('columnheader', { name: '$planet' })).toBeVisible();
-  await expect.poll(async () => (await resultCells(x)).some((row) => row.some((cell) => cell.startsWith('Sun.Jupiter')))).toBe(true);
+  await expect.poll(async () => (await resultCells(x)).some((row) => row.some((cell) => cell.startsWith('Sun.Jupiter'))), { timeout: 30_000 }).toBe(true);
   await expect(x.queryPanel.getByText(/evaluated in/)).toBeVisible();
 
   // Component values, whose type_info now comes keyed by component.
   await x.queryBox.fill('Planet, Position');
   await x.queryBox.press('Enter');
   await expect(x.results.getByRole('columnheader', { name: 'x' })).toBeVisible();
-  await expect.poll(async () => resultRows(x).count()).toBeGreaterThan(5);
+  await expect.poll(async () => resultRows(x).count(), { timeout: 30_000 }).toBeGreaterThan(5);
   const cells = await resultCells(x);
   expect(cells.flat().some((c) => /^-?\d+(\.\d+)?$/.test(c))).toBe(true);
   await attachShot(info, 'explorer-compat-mode', page);

@@ -91,7 +91,7 @@ test('a malformed query shows the error with a caret at its position', async ({ 
   const alert = x.queryPanel.getByRole('alert');
   await expect(alert).toContainText(reply.error.split('\n')[0]!);
   // The server's text in full: the reason, the expression, and a caret under the offending character.
-  await expect.poll(() => alert.locator('pre').textContent()).toBe(reply.error);
+  await expect.poll(() => alert.locator('pre').textContent(), { timeout: 30_000 }).toBe(reply.error);
   expect(reply.error.split('\n')[2]).toBe(`${' '.repeat(reply.position)}^`);
   await expect(x.queryBox).toHaveAttribute('aria-invalid', 'true');
   // The offending character is highlighted in the box itself.
@@ -145,7 +145,7 @@ test('the statistics charts draw the world and the systems', async ({ page }, in
   // A minute of samples by default; every legend shows the latest value without hovering.
   await expect(x.stats.getByRole('radio', { name: '1m' })).toHaveAttribute('aria-checked', 'true');
   const legendValues = x.stats.locator('.u-legend .u-series:not(:first-child) .u-value');
-  await expect.poll(async () => (await legendValues.allInnerTexts()).filter((t) => t.trim() === '—' || t.trim() === '').length).toBe(0);
+  await expect.poll(async () => (await legendValues.allInnerTexts()).filter((t) => t.trim() === '—' || t.trim() === '').length, { timeout: 30_000 }).toBe(0);
   await attachShot(info, 'explorer-stats', x.stats);
 
   await x.stats.getByRole('radio', { name: '1h' }).click();
@@ -172,7 +172,7 @@ test('the results say how many rows match in all, and repeated columns are left 
   await page.mouse.down();
   await page.mouse.move(handle.x + 120, handle.y + handle.height / 2, { steps: 5 });
   await page.mouse.up();
-  await expect.poll(async () => (await th.boundingBox())!.width).toBeGreaterThan(before.width + 60);
+  await expect.poll(async () => (await th.boundingBox())!.width, { timeout: 30_000 }).toBeGreaterThan(before.width + 60);
   // A value cut short shows in full on hover: every cell carries its full text as a tooltip.
   await expect(x.results.locator('tbody td[title="Sun.Earth"]').first()).toBeVisible();
 

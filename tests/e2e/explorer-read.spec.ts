@@ -46,7 +46,7 @@ test('with nothing selected the inspector summarises the World; switches show th
   const x = await openExplorer(page);
   const summary = x.inspector.getByTestId('world-summary');
   await expect(summary.getByRole('heading', { level: 3 })).toHaveText('e2e-demo');
-  await expect.poll(async () => Number((await summary.getByTestId('entity-count').innerText()).replace(/,/g, ''))).toBeGreaterThanOrEqual(total - 50);
+  await expect.poll(async () => Number((await summary.getByTestId('entity-count').innerText()).replace(/,/g, '')), { timeout: 30_000 }).toBeGreaterThanOrEqual(total - 50);
   await expect(summary.getByText(/\d+(\.\d)? fps/)).toBeVisible();
   // Opened entities are listed there next time.
   await x.tree.locator('[data-path="Sun"]').click();

@@ -62,7 +62,7 @@ test('an edit goes to the server and moves the moon in the viewport', async ({ p
     await field.fill(String(far));
     await field.press('Enter');
     await expect(componentCard(x, 'Orbit').getByText('saved')).toBeVisible();
-    await expect.poll(() => memberValue(page, moon, 'Orbit', 'radius')).toBe(far);
+    await expect.poll(() => memberValue(page, moon, 'Orbit', 'radius'), { timeout: 30_000 }).toBe(far);
     await expect(field).toHaveValue(String(far));
     // 20 units from Mars: even seen edge-on (the camera looks down at ~25°) that is far more
     // than the moon's whole orbit was before.
@@ -103,7 +103,7 @@ test('an enum member is edited with a list of its constants', async ({ page }) =
     const kind = componentCard(x, 'Shape').getByRole('combobox', { name: 'kind' });
     await expect(kind).toHaveValue(String(before));
     await kind.selectOption('Box');
-    await expect.poll(() => memberValue(page, moon, 'Shape', 'kind')).toBe('Box');
+    await expect.poll(() => memberValue(page, moon, 'Shape', 'kind'), { timeout: 30_000 }).toBe('Box');
     await expect(kind).toHaveValue('Box');
   } finally {
     await put(page.request, `/set/Sun/Saturn/Rhea?data=${setData('Shape', { kind: before })}`);

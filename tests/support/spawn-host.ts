@@ -40,7 +40,7 @@ export interface SpawnedHost {
 
 /** Options of spawnHost and runHost. */
 export interface SpawnOptions {
-  /** How long to wait for the host to come up or, for runHost, to exit, in ms (default 20000). */
+  /** How long to wait for the host to come up or, for runHost, to exit, in ms (default 60000: a loaded machine starts processes slowly). */
   timeoutMs?: number;
   /** Extra environment variables. */
   env?: Record<string, string>;
@@ -72,7 +72,7 @@ function start(args: readonly string[], env: Record<string, string> | undefined)
  */
 export async function spawnHost(args: readonly string[] = [], options: SpawnOptions = {}): Promise<SpawnedHost> {
   const { child, exited, output } = start(args, options.env);
-  const timeoutMs = options.timeoutMs ?? 20_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`the host did not come up within ${timeoutMs} ms; its output:\n${output()}`)); }, timeoutMs);
     const onData = () => {

@@ -7,6 +7,9 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 
+// These tests start a host: the bound is generous for a loaded machine (it only stops a hung test).
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
 let host: Host | undefined;
 afterEach(async () => { await host?.stop(); host = undefined; });
 
@@ -35,7 +38,7 @@ describe('the host', () => {
     const urls = await host.start();
     const w = host.world;
     w.remove(w.core.World, w.core.Rest);
-    await expect.poll(async () => fetch(urls.rest + '/entity/Sun').then(() => 'up', () => 'down')).toBe('down');
+    await expect.poll(async () => fetch(urls.rest + '/entity/Sun').then(() => 'up', () => 'down'), { timeout: 30_000 }).toBe('down');
     w.set(w.core.World, w.core.Rest, { port: 0, address: '127.0.0.1' });
     const again = await host.serving;
     expect((await get(again!.rest, '/entity/Sun')).status).toBe(200);
@@ -58,7 +61,7 @@ describe('the host', () => {
     const path = '/query?q=Asteroid%2CPosition&values=true&limit=1';
     const first = await (await fetch(urls.rest + path)).text();
     const frame = host.app.intervalCount;
-    await expect.poll(() => host!.app.intervalCount).toBeGreaterThan(frame + 1);
+    await expect.poll(() => host!.app.intervalCount, { timeout: 30_000 }).toBeGreaterThan(frame + 1);
     expect(await (await fetch(urls.rest + path)).text()).not.toBe(first);
   });
 

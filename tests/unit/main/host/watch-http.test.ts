@@ -4,10 +4,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
+
+// These tests start a host: the bound is generous for a loaded machine (it only stops a hung test).
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 let host: Host | undefined;
 const clients: WatchClient[] = [];
@@ -84,7 +87,7 @@ describe('watches over HTTP', () => {
     expect(third).toMatchObject({ status: 429, body: { error: expect.stringContaining('--max-watches-per-client') } });
     // A closed watch frees its slot.
     clients.pop()!.close();
-    await expect.poll(() => host!.watches.watcherCount).toBe(1);
+    await expect.poll(() => host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
     await watch(base, '/watch/query?q=Planet');
     expect(host!.watches.watcherCount).toBe(2);
   });
@@ -101,7 +104,7 @@ describe('watches over HTTP', () => {
     const base = await startHost('--watch-heartbeat', '20');
     host!.app.stop();
     const w = await watch(base, '/watch/entity/Sun');
-    await expect.poll(() => w.comments.length, { timeout: 5000 }).toBeGreaterThan(1);
+    await expect.poll(() => w.comments.length, { timeout: 30_000 }).toBeGreaterThan(1);
   });
 
   test('the host policy of GETs applies: a foreign Host header is refused', async () => {
@@ -117,7 +120,7 @@ describe('watches over HTTP', () => {
     await host!.stop();
     host = undefined;
     for (const e of await Promise.all(ends)) expect(JSON.parse(e.data)).toEqual({ reason: 'the server is stopping' });
-    await expect.poll(() => ws.every((w) => w.ended)).toBe(true);
+    await expect.poll(() => ws.every((w) => w.ended), { timeout: 30_000 }).toBe(true);
   });
 
   test('1,000 open/close cycles leave no watch, feed or stream behind', async () => {
@@ -126,7 +129,7 @@ describe('watches over HTTP', () => {
       const batch = await Promise.all(Array.from({ length: 25 }, (_, i) => openWatch(base, `/watch/query?q=Planet&limit=${1 + (i % 5)}`)));
       expect(host!.watches.watcherCount).toBe(25);
       for (const w of batch) opened(w).close();
-      await expect.poll(() => host!.watches.watcherCount).toBe(0);
+      await expect.poll(() => host!.watches.watcherCount, { timeout: 30_000 }).toBe(0);
     }
     expect(host!.watches.feedCount).toBe(0);
     expect(host!.transport!.openStreams).toBe(0);

@@ -4,13 +4,38 @@
 // (exit 0; the entry exits 1 when --stop-timeout cuts an unfinished one), and "keeps stepping" is
 // counted in frames. How fast stopping is and the frame rate under load are figures of the bench.
 import { createServer, type Server } from 'node:net';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { runHost, spawnHost, stopAllHosts } from '../../../support/spawn-host';
 import { eventually, framesAdvance, openFrameSocket, openSocket, openSockets, send } from './process-probes';
 
+// Each test starts a host process: on a loaded 2-core machine that alone can take seconds, so the
+// bound is generous (it only stops a hung test; nothing here is timed).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
+
 afterEach(stopAllHosts);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** --stop-timeout of the clean-stop tests: a stop on a loaded machine is slow, not unclean. */
+const STOP_TIMEOUT_MS = 30_000;
+/** When stop() gives up and kills: after the host's own cut would have come. */
+const KILL_AFTER_MS = STOP_TIMEOUT_MS + 15_000;
+/**
+ * Frames a stalled viewport client misses in the tests: at 3000 asteroids a frame is ~138 KB, so
+ * 300 frames are ~41 MB, far beyond loopback socket buffers (a few MB) plus the server's own.
+ */
+const STALL_FRAMES = 300;
+
+/** Waits until a fresh /frames client sees a frame numbered `from + n` or later; returns the newest it saw. */
+async function framesPass(port: number, from: number, n: number): Promise<number> {
+  const watcher = await openFrameSocket(port);
+  watcher.socket.on('error', () => {});
+  try {
+    const seen = await eventually(() => (watcher.frameNumbers.at(-1) ?? 0) >= from + n, 120_000);
+    expect(seen, `frames advance past ${from + n} while a client is stalled`).toBe(true);
+    return watcher.frameNumbers.at(-1)!;
+  } finally {
+    watcher.socket.destroy();
+  }
+}
 
 describe('a port that is already in use', () => {
   let blocker: Server | undefined;
@@ -41,9 +66,10 @@ describe('a port that is already in use', () => {
 
 describe('stopping', () => {
   test('SIGTERM on an idle host: it stops cleanly (exit code 0) and frees the port', async () => {
-    const host = await spawnHost(['--asteroids', '200']);
+    // A generous --stop-timeout (the default is 900 ms): the test asks whether the stop is clean, not how fast.
+    const host = await spawnHost(['--asteroids', '200', '--stop-timeout', String(STOP_TIMEOUT_MS)]);
     expect((await send(host.port, 'GET', '/entity/Sun')).status).toBe(200);
-    const r = await host.stop('SIGTERM');
+    const r = await host.stop('SIGTERM', KILL_AFTER_MS);
     expect(r, host.output()).toMatchObject({ code: 0, signal: null });
     expect(host.output()).toContain('SIGTERM: stopping');
     expect(host.output()).not.toContain('did not finish');
@@ -63,7 +89,7 @@ describe('stopping', () => {
 
   test('SIGTERM with clients in every state (silent, half a request, keep-alive, a stalled viewport, a big reply unread): still a clean stop', async () => {
     // A generous --stop-timeout: the test asks whether closing finishes, not how fast on a busy machine.
-    const host = await spawnHost(['--asteroids', '3000', '--stop-timeout', '10000']);
+    const host = await spawnHost(['--asteroids', '3000', '--stop-timeout', String(STOP_TIMEOUT_MS)]);
     const silent = await openSocket(host.port);
     const partial = await openSocket(host.port);
     partial.write('GET /entity/Sun HTTP/1.1\r\nHo');
@@ -74,18 +100,19 @@ describe('stopping', () => {
     unread.pause();
     unread.write('GET /query?q=Position&limit=10000&values=true HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     const viewport = await openFrameSocket(host.port);
-    expect(await eventually(() => viewport.frameNumbers.length > 0)).toBe(true);
+    expect(await eventually(() => viewport.frameNumbers.length > 0, 30_000)).toBe(true);
     viewport.socket.pause();
     for (const s of [silent, partial, keepAlive, unread, viewport.socket]) s.on('error', () => {});
-    await sleep(500); // let the stalled sockets' buffers fill
-    const r = await host.stop('SIGTERM', 15_000);
+    // Let the stalled sockets' buffers fill: counted in frames another client sees, not in time.
+    await framesPass(host.port, viewport.frameNumbers.at(-1)!, STALL_FRAMES);
+    const r = await host.stop('SIGTERM', KILL_AFTER_MS);
     expect(r, host.output()).toMatchObject({ code: 0, signal: null });
     expect(host.output()).not.toContain('did not finish');
   });
 
   test('SIGINT (Ctrl-C) stops it the same way', async () => {
-    const host = await spawnHost(['--asteroids', '200']);
-    const r = await host.stop('SIGINT');
+    const host = await spawnHost(['--asteroids', '200', '--stop-timeout', String(STOP_TIMEOUT_MS)]);
+    const r = await host.stop('SIGINT', KILL_AFTER_MS);
     expect(r, host.output()).toMatchObject({ code: 0, signal: null });
     expect(host.output()).toContain('SIGINT: stopping');
   });
@@ -95,16 +122,16 @@ describe('viewport clients never hold up the simulation', () => {
   test('a /frames client that stops reading gets frames dropped, not queued, and the loop keeps stepping', async () => {
     const host = await spawnHost(['--asteroids', '3000', '--fps', '60']);
     const ws = await openFrameSocket(host.port);
-    expect(await eventually(() => ws.frameNumbers.length >= 3)).toBe(true);
+    expect(await eventually(() => ws.frameNumbers.length >= 3, 30_000)).toBe(true);
     ws.socket.pause();
-    // ~3 s of frames (138 KB each at 3000 asteroids, ~25 MB) is far more than the socket buffers hold.
-    await sleep(3000);
-    // While this client is stalled, another one sees the frame numbers advance.
-    expect(await framesAdvance(host.port), 'frames advance while a viewport is stalled').toBe(true);
+    // While this client is stalled, another one sees the host step STALL_FRAMES frames: far more
+    // bytes than the socket buffers on both sides hold (see STALL_FRAMES).
+    const last = await framesPass(host.port, ws.frameNumbers.at(-1)!, STALL_FRAMES);
     ws.socket.resume();
-    await sleep(1000);
-    const f = ws.frameNumbers;
-    const span = f[f.length - 1]! - f[0]! + 1;
+    // Caught up: the stalled client has a frame at least as new as the last one the other saw.
+    expect(await eventually(() => (ws.frameNumbers.at(-1) ?? 0) >= last, 60_000), 'the stalled client catches up').toBe(true);
+    const f = ws.frameNumbers.filter((n) => n <= last);
+    const span = last - f[0]! + 1;
     // Queued frames would all arrive, in order; dropped ones leave gaps.
     expect(f.length, `received ${f.length} of ${span} frames`).toBeLessThan(span * 0.6);
     for (let i = 1; i < f.length; i++) expect(f[i]!).toBeGreaterThan(f[i - 1]!);
@@ -118,12 +145,12 @@ describe('viewport clients never hold up the simulation', () => {
     for (let i = 0; i < 15; i++) {
       const ws = await openFrameSocket(host.port);
       ws.socket.on('error', () => {});
-      await eventually(() => ws.bytes > 0);
+      expect(await eventually(() => ws.bytes > 0, 30_000)).toBe(true);
       if (i % 3 === 0) ws.socket.destroy();
       else if (i % 3 === 1) ws.socket.end();
       else ws.socket.resetAndDestroy();
     }
-    expect(await eventually(() => openSockets(host.pid) <= baseline, 10_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
+    expect(await eventually(() => openSockets(host.pid) <= baseline, 30_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
     expect(await framesAdvance(host.port), 'frames advance after the clients vanished').toBe(true);
     expect((await send(host.port, 'GET', '/entity/Sun')).status).toBe(200);
   });
@@ -142,13 +169,14 @@ describe('HTTP clients that vanish mid-reply', () => {
       const s = await openSocket(host.port);
       s.on('error', () => {});
       s.write(`GET ${big} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-      // Gone while the reply is being built, or after its first bytes arrived.
-      if (i % 2 === 0) await sleep(20);
+      // Gone while the reply is being built, or after its first bytes arrived. (The short pause is
+      // the client's behaviour, not a wait for anything: no check depends on when it ends.)
+      if (i % 2 === 0) await new Promise((r) => setTimeout(r, 20));
       else await new Promise((r) => s.once('data', r));
       if (i % 3 === 0) s.destroy();
       else s.resetAndDestroy();
     }
-    expect(await eventually(() => openSockets(host.pid) <= baseline, 10_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
+    expect(await eventually(() => openSockets(host.pid) <= baseline, 30_000), `sockets now ${openSockets(host.pid)}, before ${baseline}`).toBe(true);
     // Node hands a reply to the kernel whole even when the peer is gone, so there is no reliable
     // "failed send" to count here; what matters is that nothing is left and the host goes on.
     expect(await framesAdvance(host.port), 'frames advance after the clients vanished').toBe(true);

@@ -2,9 +2,13 @@
 // UTF-8 (or not even URL characters), request smuggling shapes, path traversal into the pages.
 // Each is answered with a JSON 4xx (or refused by the browser-side rules), nothing is applied,
 // and the host keeps serving.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { spawnHost, stopAllHosts, type SpawnedHost } from '../../../support/spawn-host';
 import { getJson, parseRaw, rawExchange } from './process-probes';
+
+// Each test starts a host process: on a loaded 2-core machine that alone can take seconds, so the
+// bound is generous (it only stops a hung test; nothing here is timed).
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 let host: SpawnedHost;
 beforeAll(async () => { host = await spawnHost(['--asteroids', '50']); });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 import { eventually } from '../../../support/raw-http';
 
-export { closesWithin, eventually, getJson, openSocket, parseRaw, rawExchange, send, type Reply } from '../../../support/raw-http';
+export { closeEvent, closesWithin, eventually, getJson, openSocket, parseRaw, rawExchange, send, type Reply } from '../../../support/raw-http';
 
 /** Number of sockets the process holds open (Linux: its /proc/<pid>/fd links to socket:[…]). */
 export function openSockets(pid: number): number {
