@@ -2,7 +2,15 @@
 // an entity over REST shows on screen within a few frames. Screenshots are test artifacts.
 import { expect, test, type Page } from '@playwright/test';
 import type { ViewportTestHooks } from '../../src/renderer/viewport';
+import { countColourPixels } from './support/canvas-pixels';
 import { entityId, getJson, put } from './support/rest';
+
+/** The Color component of the entity at `path` as 0xRRGGBB, read over REST. */
+async function entityColour(page: Page, path: string): Promise<number> {
+  const e = await getJson<{ ids: string[][]; values: unknown[] }>(page.request, `/entity/${path}?values=true`);
+  const c = e.values[e.ids.findIndex((id) => id[0] === 'Color')] as { r: number; g: number; b: number };
+  return (c.r << 16) | (c.g << 8) | c.b;
+}
 
 type Hooks = ViewportTestHooks;
 
@@ -19,12 +27,15 @@ async function nextFrames(page: Page, n = 3): Promise<void> {
   await expect.poll(() => hooks(page, (h) => h.frameNumber()), { timeout: 15_000 }).toBeGreaterThan(start + n);
 }
 
+// Software WebGL on a loaded machine draws slowly: a generous bound (it only stops a hung test).
+test.describe.configure({ timeout: 180_000 });
+
 test.beforeEach(async ({ page }) => {
   await page.goto('/viewport/');
   await expect.poll(() => hooks(page, (h) => h.instanceCount()), { timeout: 20_000 }).toBeGreaterThan(100);
 });
 
-test('draws the scene: canvas not blank, a named entity is found under its projected position', async ({ page }, info) => {
+test('draws the scene: pixels of the entities\' colours, a named entity is found under its projected position', async ({ page }, info) => {
   const sun = await entityId(page.request, 'Sun');
   const at = await hooks(page, (h, id) => h.project(id), sun);
   expect(at).not.toBeNull();
@@ -33,8 +44,13 @@ test('draws the scene: canvas not blank, a named entity is found under its proje
   expect(await hooks(page, (h) => h.title())).toBe('e2e-demo');
   const shot = await page.locator('canvas').first().screenshot();
   await info.attach('viewport.png', { body: shot, contentType: 'image/png' });
-  // A blank canvas compresses to almost nothing; a drawn star field and planets do not.
-  expect(shot.byteLength).toBeGreaterThan(20_000);
+  // Drawn means lit pixels of the entities' own colours (a blank canvas, the background and the
+  // white-ish star field have none): the unlit Sun in its colour, and the lit planets near theirs.
+  const [sunColour, ...planetColours] = await Promise.all(['Sun', 'Sun/Earth', 'Sun/Mars', 'Sun/Jupiter'].map((p) => entityColour(page, p)));
+  const [sunPixels, ...planetPixels] = await countColourPixels(page, shot, [sunColour!, ...planetColours].map((rgb) => ({ rgb, tolerance: 40 })));
+  // Seen on a 1280×720 canvas: ~4,700 Sun pixels, 80-650 for each of the three planets.
+  expect(sunPixels, 'pixels of the Sun colour').toBeGreaterThan(1500);
+  expect(planetPixels.reduce((a, b) => a + b, 0), `pixels of the planet colours (${planetPixels.join(', ')})`).toBeGreaterThan(100);
 });
 
 test('disable makes a ship vanish; enable brings it back; delete removes it', async ({ page }, info) => {
