@@ -3,9 +3,13 @@
 // the world, a parse error is a 400 with the position (a 200 with try=true), and every bad
 // `vars` value is a 400 that says what is wrong with it.
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { anyText, validQuery } from '../query/parser/query-arbitraries';
 import { FUZZ_SEED, fuzzWorld, routeChecked, urlEncode } from './fuzz-helpers';
+
+// A fixed number of runs: on a loaded 2-core machine they take minutes, not seconds (seen: 47-128 s
+// with other work running), so the bound is generous; it only stops a hung test.
+vi.setConfig({ testTimeout: 300_000 });
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
 const NAMES = ['Position', 'Velocity', 'Mass', 'Opaque', 'Planet', 'Moon', 'Enemy', 'Dust', 'Eats', 'Apples', 'Pears', 'SpaceShip', 'Sun', 'Sun.Earth',

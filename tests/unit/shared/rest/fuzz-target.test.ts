@@ -4,8 +4,12 @@
 // fitting status with JSON (an `error` on failures), and a failed or read-only request must
 // leave the world exactly as it was (fuzz-helpers: routeChecked).
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { FUZZ_SEED, fuzzWorld, routeChecked } from './fuzz-helpers';
+
+// A fixed number of runs: on a loaded 2-core machine they take minutes, not seconds (seen: 47-128 s
+// with other work running), so the bound is generous; it only stops a hung test.
+vi.setConfig({ testTimeout: 300_000 });
 
 const NAMES = ['Sun', 'Earth', 'Mars', 'Moon', 'Ship1', 'Ship2', 'Engine', 'SpaceShip', 'Comet', 'Apples', 'Position', 'Eats',
   'ecs', 'core', 'World', 'monitor', 'rest', 'Rest', 'EatsQuery', 'Planets', 'world', 'pipeline', '1s', '1m', '1w'];
