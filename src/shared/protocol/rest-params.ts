@@ -113,6 +113,12 @@ export function queryParams(maxLimit = DEFAULT_MAX_LIMIT, rule: QueryLimitRule =
 /** Parsed parameters of GET /query. */
 export type QueryParams = ParamsOf<ReturnType<typeof queryParams>>;
 
+/** Parameters of GET /explain/<path>: the query as /query takes it (q or name, and vars), one source. */
+export const EXPLAIN_PARAMS = (({ q, name, vars }) => ({ q, name, vars }))(queryParams()) satisfies ParamSpecs;
+
+/** Parsed parameters of GET /explain/<path>. */
+export type ExplainParams = ParamsOf<typeof EXPLAIN_PARAMS>;
+
 /** Parameters of PUT /set/<path>. */
 export const SET_PARAMS = {
   data: {

@@ -140,3 +140,24 @@ export const worldReplySchema = z.object({
     values: z.array(z.union([z.literal(0), z.array(z.record(z.string(), z.unknown()))])),
   })),
 });
+
+/** GET /explain/<path>: whether the entity matches the query and, step by step, why (or why not). */
+export const explainReplySchema = z.object({
+  entity: z.string(),
+  query: z.string(),
+  matches: z.boolean(),
+  blockers: z.array(z.object({ code: z.enum(['not-alive', 'no-this', 'empty', 'disabled', 'prefab']), message: z.string() })),
+  steps: z.array(z.object({
+    kind: z.enum(['term', 'or', 'scope', 'eq']),
+    text: z.string(),
+    oper: z.enum(['and', 'not', 'optional']),
+    pos: z.number().int().min(-1),
+    holds: z.boolean(),
+    alone: z.boolean(),
+    id: z.string().optional(),
+    source: z.string().optional(),
+    via: z.string().optional(),
+    why: z.object({ code: z.string(), message: z.string() }).optional(),
+  })),
+  vars: z.record(z.string(), z.string()),
+});

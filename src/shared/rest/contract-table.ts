@@ -8,11 +8,12 @@
 // tables (npm run docs:endpoints) follow from the row.
 import { z } from 'zod';
 import {
-  COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, ENTITY_PARAMS, SET_PARAMS, STATS_PARAMS, emptyReplySchema, entityReplySchema, queryParams,
+  COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema, entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
 } from '../protocol';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
 import { getEntity } from './get-entity';
+import { getExplain } from './get-explain';
 import { getOpenApi } from './get-openapi';
 import { getQuery } from './get-query';
 import { getStats, STATS_ERRORS } from './get-stats';
@@ -43,6 +44,15 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
       errors: {
         400: 'malformed query (error with position), both or neither of q and name, a bad parameter or variable',
         404: 'no entity has the query name',
+      },
+    }),
+    endpoint({
+      path: '/explain/{path}', methods: ['GET'],
+      summary: 'Whether an entity matches a query (q) or named query (name) and, term by term, on which source or why not',
+      pathParams: [ENTITY_PATH], params: EXPLAIN_PARAMS, reply: explainReplySchema, cache: 'until-change', handler: getExplain,
+      errors: {
+        400: 'malformed query (error with position), both or neither of q and name, a bad variable',
+        404: 'the path names no entity, or no entity has the query name',
       },
     }),
     endpoint({

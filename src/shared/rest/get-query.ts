@@ -2,7 +2,7 @@
 // answers the query reply. Parse errors carry the position; try=true answers them with 200.
 import { serializeQuery } from '../json';
 import type { QueryParams } from '../protocol';
-import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query } from '../query';
+import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query, type VarValues } from '../query';
 import { parseVars } from './query-vars';
 import { errorReply, notFound, okText, shown } from './replies';
 import type { Handler, RestReply, RouteContext } from './types';
@@ -28,19 +28,23 @@ function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Q
   }
 }
 
+/** The query that `q` or `name` (exactly one) names, with `vars` parsed; or the reply that refuses them. /explain shares it. */
+export function queryOf(ctx: RouteContext, o: { q?: string; name?: string; vars?: string; try?: boolean }, use = '/query'):
+  { query: Query; source?: CompiledQuery; vars: VarValues } | { reply: RestReply } {
+  if (o.q !== undefined && o.name !== undefined) return { reply: errorReply(400, "give either 'q' (a query expression) or 'name' (a named query), not both") };
+  if (o.q === undefined && o.name === undefined) return { reply: errorReply(400, `missing parameter 'q' or 'name': use ${use}?q=<expression> or ${use}?name=<named query>`) };
+  const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);
+  if ('reply' in found) return found;
+  if (o.vars === undefined) return { ...found, vars: {} };
+  const parsed = parseVars(ctx.world, found.query, o.vars);
+  return 'reply' in parsed ? parsed : { ...found, vars: parsed.vars };
+}
+
 /** Answers GET /query. */
 export const getQuery: Handler<QueryParams> = (ctx, o) => {
   // The dialect's limit rule (the reference's 1000 and limit=0) is in its parameter table.
   const compat = ctx.options.compat === 'flecs-3.2';
-  if (o.q !== undefined && o.name !== undefined) return errorReply(400, "give either 'q' (a query expression) or 'name' (a named query), not both");
-  if (o.q === undefined && o.name === undefined) return errorReply(400, "missing parameter 'q' or 'name': use /query?q=<expression> or /query?name=<named query>");
-  const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);
+  const found = queryOf(ctx, o);
   if ('reply' in found) return found.reply;
-  let vars = {};
-  if (o.vars !== undefined) {
-    const parsed = parseVars(ctx.world, found.query, o.vars);
-    if ('reply' in parsed) return parsed.reply;
-    vars = parsed.vars;
-  }
-  return okText(serializeQuery(ctx.world, found.query, o, vars, compat ? 'flecs-3.2' : 'contract', found.source));
+  return okText(serializeQuery(ctx.world, found.query, o, found.vars, compat ? 'flecs-3.2' : 'contract', found.source));
 };

@@ -31,7 +31,7 @@ const element: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 40_000 }).map((n) => 'x'.repeat(n)) },
 );
 
-const ENDPOINTS = ['entity', 'query', 'enable', 'disable', 'delete', 'set', 'stats', 'world', 'tables', 'openapi.json',
+const ENDPOINTS = ['entity', 'query', 'explain', 'enable', 'disable', 'delete', 'set', 'stats', 'world', 'tables', 'openapi.json',
   'scope', 'query_plan', '', 'ENTITY', 'entity%2F', '..', 'script'];
 const METHODS = ['GET', 'GET', 'GET', 'PUT', 'PUT', 'OPTIONS', 'POST', 'DELETE', 'HEAD', 'get', 'PATCH'];
 

@@ -50,7 +50,7 @@ describe('router', () => {
   test('/openapi.json describes every endpoint and parameter from the schemas', () => {
     const doc = get('/openapi.json').json;
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/entity/{path}', '/watch/entity/{path}', '/query', '/watch/query', '/enable/{path}', '/disable/{path}', '/delete/{path}', '/set/{path}',
+    expect(Object.keys(doc.paths)).toEqual(['/entity/{path}', '/watch/entity/{path}', '/query', '/watch/query', '/explain/{path}', '/enable/{path}', '/disable/{path}', '/delete/{path}', '/set/{path}',
       '/stats/{category}/{period}', '/stats/{category}', '/world', '/tables', '/openapi.json']);
     const query = doc.paths['/query'].get;
     const limit = query.parameters.find((p: { name: string }) => p.name === 'limit');

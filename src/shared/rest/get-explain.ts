@@ -1,0 +1,18 @@
+// GET /explain/<path>?q=…|name=…[&vars=…]: whether the entity matches the query (an expression or
+// a named query, filter, rule or system) and, step by step, on which source or why not — the
+// query engine's explanation (query/explain.ts), as the explorer's inspector and MCP show it.
+import type { ExplainParams } from '../protocol';
+import { explainMatch } from '../query';
+import { resolveEntity } from './entity-path';
+import { queryOf } from './get-query';
+import { okText } from './replies';
+import type { Handler } from './types';
+
+/** Answers GET /explain/<path>. */
+export const getExplain: Handler<ExplainParams> = (ctx, o) => {
+  const found = resolveEntity(ctx.world, ctx.rest);
+  if ('reply' in found) return found.reply;
+  const q = queryOf(ctx, o, `/explain/${ctx.rest}`);
+  if ('reply' in q) return q.reply;
+  return okText(JSON.stringify(explainMatch(q.query, found.entity, q.vars)));
+};
