@@ -12,6 +12,7 @@ import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { percentile, report, row, type BenchRow } from './lib/report';
 import { frameP99, staleBuildWarning, startHost, type HostUnderTest } from './rest/index';
+import { parseWatchEventId } from '../src/shared/protocol';
 import { openWatch, opened, type WatchClient } from '../tests/support/watch-client';
 
 const SECONDS = Number(process.env.WATCH_SECONDS ?? 8);
@@ -128,7 +129,7 @@ async function delayCase(host: HostUnderTest): Promise<{ watch: number[]; poll: 
     const seen = w.next(() => thrustOf(w.state?.reply) === value, from);
     const p = await putReq(host.url + thrust('Ship1', value), agent);
     const e = await seen;
-    watchDelays.push(Number(e.id) - p.frame);
+    watchDelays.push(parseWatchEventId(e.id)!.frame - p.frame);
     await sleep(100);
   }
   w.close();

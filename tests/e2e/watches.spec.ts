@@ -42,7 +42,7 @@ test('a page watching a ship sees a PUT within 2 frames', async ({ page }) => {
         const onShip = (e: MessageEvent<string>) => {
           if (!sent) { sent = true; put = fetch(putUrl, { method: 'PUT' }); return; }
           // x is 555 plus at most a frame of motion: in a delta as [old, new], in a full reply as a member.
-          if (/"x":(\[[^\]]*,)?55\d(\.\d+)?[\],}]/.test(e.data)) resolve(Number(e.lastEventId));
+          if (/"x":(\[[^\]]*,)?55\d(\.\d+)?[\],}]/.test(e.data)) resolve(parseInt(e.lastEventId, 10)); // the id is <frame>@<host ms>
         };
         ship.addEventListener('full', onShip as EventListener);
         ship.addEventListener('diff', onShip as EventListener);

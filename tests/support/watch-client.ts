@@ -1,12 +1,15 @@
-// A watch client for tests and benchmarks: opens /watch/... with fetch, parses the Server-Sent
-// Events with eventsource-parser and keeps the state the events rebuild.
+// A watch client for tests and benchmarks: opens /watch/... over node:http, parses the Server-Sent
+// Events with eventsource-parser and keeps the state the events rebuild. Like the explorer, it
+// measures how old each event is (WatchLagMeter) and, once it reads the past, drops the stream and
+// opens a new one (with Last-Event-ID, as a browser's EventSource would). `slow` makes it a reader
+// that takes bytes only when told to (readSome), as a background tab or a slow link does.
 import { request, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { applyWatchEvent, type WatchState } from '../../src/shared/protocol';
+import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
+import { WatchLagMeter, applyWatchEvent, type WatchState } from '../../src/shared/protocol';
 
 /** One open watch. */
 export interface WatchClient {
-  /** Events received so far, in order. */
+  /** Events received so far, in order (over every reopened stream). */
   readonly events: EventSourceMessage[];
   /** Comment lines (heartbeats) received so far. */
   readonly comments: string[];
@@ -14,10 +17,16 @@ export interface WatchClient {
   state: WatchState | undefined;
   /** Body bytes received so far. */
   bytes: number;
-  /** True once the server ended the stream. */
+  /** True once the server ended the stream (or refused to reopen it). */
   ended: boolean;
+  /** Streams opened again because the client read the past (more than WATCH_MAX_LAG_MS behind). */
+  reopens: number;
+  /** Lag of the last event read, in ms, as the client measured it. */
+  readonly lagMs: number;
   /** Resolves with the first event (from now on, or already received when `from` is given) that satisfies `test`. */
   next(test?: (e: EventSourceMessage) => boolean, from?: number): Promise<EventSourceMessage>;
+  /** A slow client: takes at most `maxBytes` of what node has received (at most 16 KiB) and handles the events in it; returns the bytes taken. */
+  readSome(maxBytes: number): number;
   /** Closes the stream. */
   close(): void;
 }
@@ -29,49 +38,102 @@ export interface WatchRefused {
   headers: IncomingMessage['headers'];
 }
 
+/** Options of openWatch. */
+export interface WatchOptions {
+  agent?: Agent;
+  headers?: Record<string, string>;
+  /** Read only when readSome is called (default: read everything as it comes). */
+  slow?: boolean;
+  /** Reopen the stream once an event read is older than this (ms); default the protocol's WATCH_MAX_LAG_MS, Infinity never. */
+  maxLagMs?: number;
+}
+
 /** Opens a watch at `base + target` (e.g. '/watch/query?q=Planet'); resolves once the reply's headers arrived. */
-export function openWatch(base: string, target: string, opts: { agent?: Agent; headers?: Record<string, string> } = {}): Promise<WatchClient | WatchRefused> {
-  return new Promise((resolve, reject) => {
-    const waiters: { test: (e: EventSourceMessage) => boolean; resolve: (e: EventSourceMessage) => void }[] = [];
-    let req: ClientRequest | undefined = undefined;
-    const client: WatchClient = {
-      events: [], comments: [], state: undefined, bytes: 0, ended: false,
-      next(test = () => true, from?: number) {
-        if (from !== undefined) {
-          const found = client.events.slice(from).find(test);
-          if (found) return Promise.resolve(found);
-        }
-        return new Promise((res) => waiters.push({ test, resolve: res }));
-      },
-      close() { req?.destroy(); },
-    };
-    const parser = createParser({
+export function openWatch(base: string, target: string, opts: WatchOptions = {}): Promise<WatchClient | WatchRefused> {
+  const waiters: { test: (e: EventSourceMessage) => boolean; resolve: (e: EventSourceMessage) => void }[] = [];
+  const meter = new WatchLagMeter(opts.maxLagMs);
+  let req: ClientRequest | undefined;
+  let res: IncomingMessage | undefined;
+  let closed = false;
+  let lastId: string | undefined;
+  const client: WatchClient = {
+    events: [], comments: [], state: undefined, bytes: 0, ended: false, reopens: 0,
+    get lagMs() { return meter.lastLagMs; },
+    next(test = () => true, from?: number) {
+      if (from !== undefined) {
+        const found = client.events.slice(from).find(test);
+        if (found) return Promise.resolve(found);
+      }
+      return new Promise((resolve) => waiters.push({ test, resolve }));
+    },
+    readSome(maxBytes: number) {
+      const r = res;
+      if (r === undefined) return 0;
+      // Only what node has taken from the socket (its high-water mark, 16 KiB) can be read at once.
+      const n = Math.min(maxBytes, r.readableLength);
+      const chunk = n > 0 ? (r.read(n) as string | null) : null;
+      if (chunk === null) return 0;
+      take(r, chunk);
+      return Buffer.byteLength(chunk);
+    },
+    close() { closed = true; req?.destroy(); },
+  };
+  /** A parser for one connection: events of a stream already dropped are ignored. */
+  const newParser = (): EventSourceParser => {
+    const p: EventSourceParser = createParser({
       onEvent(e) {
+        if (p !== parser) return;
+        if (e.id !== undefined) lastId = e.id;
+        meter.read(e.id, Date.now());
+        if (meter.behind) { reopen(); return; }
         client.events.push(e);
         client.state = applyWatchEvent(client.state, e.event ?? 'message', e.data, e.id);
         for (let i = waiters.length - 1; i >= 0; i--) {
           if (waiters[i]!.test(e)) { waiters[i]!.resolve(e); waiters.splice(i, 1); }
         }
       },
-      onComment(c) { client.comments.push(c); },
+      onComment(c) { if (p === parser) client.comments.push(c); },
     });
-    const r = request(base + target, { agent: opts.agent, headers: opts.headers }, (res) => {
-      res.setEncoding('utf8');
-      if (res.statusCode !== 200 || !String(res.headers['content-type']).startsWith('text/event-stream')) {
+    return p;
+  };
+  let parser = newParser();
+  /** Handles bytes of the current stream (bytes of a stream already dropped are ignored). */
+  const take = (from: IncomingMessage, chunk: string): void => {
+    if (from !== res) return;
+    client.bytes += Buffer.byteLength(chunk);
+    parser.feed(chunk);
+  };
+  /** Drops the stream whose events are old and opens a new one: its first event is the present. */
+  const reopen = (): void => {
+    client.reopens++;
+    meter.reopened();
+    req?.destroy();
+    res = undefined;
+    parser = newParser();
+    const headers = { ...opts.headers, ...(lastId === undefined ? {} : { 'Last-Event-ID': lastId }) };
+    connect(headers, (r) => { if ('status' in r) client.ended = true; }, () => { client.ended = true; });
+  };
+  const connect = (headers: Record<string, string> | undefined, done: (r: WatchClient | WatchRefused) => void, fail?: (err: Error) => void): void => {
+    if (closed) return;
+    const r = request(base + target, { agent: opts.agent, headers }, (reply) => {
+      reply.setEncoding('utf8');
+      if (reply.statusCode !== 200 || !String(reply.headers['content-type']).startsWith('text/event-stream')) {
         let text = '';
-        res.on('data', (c: string) => { text += c; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), headers: res.headers }));
+        reply.on('data', (c: string) => { text += c; });
+        reply.on('end', () => done({ status: reply.statusCode ?? 0, body: JSON.parse(text), headers: reply.headers }));
         return;
       }
-      res.on('data', (c: string) => { client.bytes += Buffer.byteLength(c); parser.feed(c); });
-      res.on('end', () => { client.ended = true; });
-      res.on('error', () => { client.ended = true; });
-      resolve(client);
+      res = reply;
+      if (!opts.slow) reply.on('data', (c: string) => take(reply, c));
+      reply.on('end', () => { if (reply === res) client.ended = true; });
+      reply.on('error', () => { if (reply === res) client.ended = true; });
+      done(client);
     });
     req = r;
-    r.on('error', (err) => { if (!client.ended) reject(err); });
+    r.on('error', (err) => { if (r === req && !client.ended) fail?.(err); });
     r.end();
-  });
+  };
+  return new Promise((resolve, reject) => connect(opts.headers, resolve, reject));
 }
 
 /** Narrows an openWatch result to an open watch (throws with the server's error otherwise). */

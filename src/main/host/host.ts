@@ -57,7 +57,7 @@ export class Host {
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
     this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache, compat: options.compat });
-    this.watches = new WatchFeeds(this.router, () => this.app.frameCount);
+    this.watches = new WatchFeeds(this.router, { frame: () => this.app.frameCount, changes: () => w.changeCount });
     this.app.onFrame(() => this.publishFrame());
     this.app.onFrame(() => this.watches.afterFrame());
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
@@ -86,6 +86,8 @@ export class Host {
     const w = this.world;
     w.set(w.core.World, w.core.Rest, { port: this.options.port, address: this.options.address });
     const urls = await this.current!;
+    // The world as it starts is frame 0's state: watches opened before the first frame start from it.
+    this.watches.afterFrame();
     this.app.start();
     return urls;
   }

@@ -2,17 +2,24 @@
 // the feed asks the router for the GET reply (the reply cache answers when nothing changed) and
 // sends each stream what changed since the state that stream last got. A stream whose reader is
 // behind is skipped and later gets one delta from its old state to the latest: coalesced, never
-// queued.
+// queued. Every event's id is the frame whose state it carries, with the host's clock at that
+// frame (formatWatchEventId), so all streams of a target agree on what each id means.
+//
+// The API other features build on (MCP resource subscriptions, say): `open(req, sink)` with any
+// EventSink, `afterFrame()` once after every frame, and the subscription's `closed()`.
 import type { DiffPatcher, Delta } from 'jsondiffpatch';
-import { WATCHABLE, WATCH_EVENTS, WATCH_PREFIX, createWatchDiffer } from '../../shared/protocol';
+import { WATCHABLE, WATCH_EVENTS, WATCH_PREFIX, createWatchDiffer, formatWatchEventId } from '../../shared/protocol';
 import { errorReply, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { EventSink, EventSubscription } from '../http';
 
 interface Watcher {
   readonly sink: EventSink;
-  /** Text of the state this watcher holds: the last GET body it got, or `fail:<body>`. */
+  /** Text of the state this watcher holds: the last GET body it got, `fail:<body>`, or PENDING. */
   base: string;
 }
+
+/** The base of a watcher that has no event yet: its first `full` comes with the next frame. */
+const PENDING = '';
 
 interface Feed {
   readonly target: string;
@@ -20,6 +27,19 @@ interface Feed {
   /** The last reply text the feed parsed, and its parse: next frame's base for most watchers. */
   parsedText?: string;
   parsed?: unknown;
+  /** The feed's state as of frame `frame` (the GET body or `fail:<body>`), what its streams hold for that id. */
+  text?: string;
+  frame?: number;
+}
+
+/** What watch feeds read from the host: its frame count and the world's change counter. */
+export interface WatchClock {
+  /** Frames run so far (an event's id is the frame whose state it carries). */
+  frame(): number;
+  /** A counter that moves with every change to the world (World.changeCount). */
+  changes(): number;
+  /** The host's clock in ms since 1970 (Date.now unless a test gives another). */
+  now?(): number;
 }
 
 const ENDPOINTS = WATCHABLE.map((e) => `${WATCH_PREFIX}${e}`).join(', ');
@@ -40,8 +60,17 @@ export class WatchFeeds {
   private readonly differ: DiffPatcher = createWatchDiffer();
   /** Events written since the start (full, diff, fail). */
   eventsSent = 0;
+  /** The last frame seen by afterFrame, its host time and the world's change counter after it. */
+  private frameAt = -1;
+  private frameTime = 0;
+  private changesAt = -1;
 
-  constructor(private readonly router: Router, private readonly frame: () => number) {}
+  constructor(private readonly router: Router, private readonly clock: WatchClock) {}
+
+  /** The id of an event carrying the state of the last frame. */
+  private id(): string {
+    return formatWatchEventId(this.frameAt, this.frameTime);
+  }
 
   /** Watchers open now, all feeds together. */
   get watcherCount(): number {
@@ -55,7 +84,12 @@ export class WatchFeeds {
     return this.feeds.size;
   }
 
-  /** Opens a watch: the GET's error reply, or a subscription whose first event (the full reply) is already written. */
+  /**
+   * Opens a watch: the GET's error reply, or a subscription. Its first event is the full reply as
+   * of the last frame, with that frame's id: written at once when the world did not change since
+   * that frame (or the feed already has that frame's state), else with the next frame, the same
+   * event every other stream of the target gets for that frame.
+   */
   readonly open = (req: RestRequest, sink: EventSink): RestReply | EventSubscription => {
     const target = `/${req.url.slice(WATCH_PREFIX.length)}`;
     const q = target.indexOf('?');
@@ -63,14 +97,21 @@ export class WatchFeeds {
     const slash = path.indexOf('/', 1);
     const segment = slash < 0 ? path.slice(1) : path.slice(1, slash);
     if (!(WATCHABLE as readonly string[]).includes(segment)) return notWatchable(req.url);
+    // Read before routing: answering a new query may itself count as a change.
+    const unchanged = this.clock.frame() === this.frameAt && this.clock.changes() === this.changesAt;
     const reply = this.router.route('GET', target);
     if (reply.status !== 200) return reply;
     let feed = this.feeds.get(target);
     if (feed === undefined) this.feeds.set(target, (feed = { target, watchers: new Set() }));
-    const watcher: Watcher = { sink, base: reply.body };
+    const watcher: Watcher = { sink, base: PENDING };
     feed.watchers.add(watcher);
-    sink.write(WATCH_EVENTS.full, reply.body, this.frame());
-    this.eventsSent++;
+    // A write landed since the last frame: the reply shows it, but that frame's id must not.
+    const first = unchanged ? reply.body : feed.frame === this.frameAt ? feed.text : undefined;
+    if (first !== undefined && !first.startsWith('fail:')) {
+      sink.write(WATCH_EVENTS.full, first, this.id());
+      watcher.base = first;
+      this.eventsSent++;
+    }
     const f = feed;
     return {
       closed: () => {
@@ -80,17 +121,21 @@ export class WatchFeeds {
     };
   };
 
-  /** Sends every watcher what changed in this frame (at most one event each). */
+  /** Sends every watcher what changed in this frame (at most one event each); call it once after every frame. */
   afterFrame(): void {
-    if (this.feeds.size === 0) return;
-    const frame = this.frame();
-    for (const feed of this.feeds.values()) this.update(feed, frame);
+    this.frameAt = this.clock.frame();
+    this.frameTime = this.clock.now?.() ?? Date.now();
+    const id = this.id();
+    for (const feed of this.feeds.values()) this.update(feed, id);
+    this.changesAt = this.clock.changes();
   }
 
-  private update(feed: Feed, frame: number): void {
+  private update(feed: Feed, frame: string): void {
     const reply = this.router.route('GET', feed.target);
     const ok = reply.status === 200;
     const now = ok ? reply.body : `fail:${reply.body}`;
+    feed.text = now;
+    feed.frame = this.frameAt;
     // Deltas by base text: watchers that hold the same state (nearly always all) share one.
     let parsedNow: unknown;
     const failed = ok ? '' : failText(reply);
@@ -99,7 +144,7 @@ export class WatchFeeds {
       if (w.base === now || w.sink.backedUp) continue;
       if (!ok) {
         w.sink.write(WATCH_EVENTS.fail, failed, frame);
-      } else if (w.base.startsWith('fail:')) {
+      } else if (w.base === PENDING || w.base.startsWith('fail:')) {
         w.sink.write(WATCH_EVENTS.full, now, frame);
       } else {
         let delta = deltas.get(w.base);

@@ -1,6 +1,12 @@
 // Server-Sent Event streams on the REST server: the transport's half of watches. It knows nothing
 // about what is watched: a feed (given by the host) writes events into a sink; this module holds
 // the limits, the heartbeats, back-pressure and a clean end on stop or disconnect.
+//
+// Back-pressure: a stream holds at most one event that the socket has not taken yet. While it
+// does, the sink reports `backedUp` and the feed writes nothing to it; once the socket took it, the
+// feed's next event brings the reader from what it had to the latest state (coalesced, never
+// queued). The operating system's socket buffers still hold what was handed over; a client sees
+// how old that is from each event's id and reopens (see WATCH_MAX_LAG_MS in the watch protocol).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestReply, RestRequest } from '../../shared/protocol';
 import { errorBody } from './json-error';
@@ -13,15 +19,13 @@ export interface EventStreamLimits {
   maxStreamsPerClient: number;
   /** Milliseconds of silence after which an idle stream gets a comment line (keeps proxies from closing it). */
   heartbeatMs: number;
-  /** Unsent bytes a stream may hold before it counts as backed up (its feed then skips it until it drains). */
-  maxBufferedBytes: number;
 }
 
 /** Where a feed writes its events; one per open stream. */
 export interface EventSink {
   /** Writes one event (`event:`, `id:`, `data:` lines); the data may span lines. */
   write(event: string, data: string, id?: string | number): void;
-  /** True while the reader has not taken what was written (more than maxBufferedBytes wait): write nothing but the latest state later. */
+  /** True while the socket has not taken all of the last event: write nothing now, only the latest state later. */
   readonly backedUp: boolean;
   /** Bytes of event text written so far (for measurements). */
   readonly bytesWritten: number;
@@ -35,7 +39,8 @@ export interface EventSubscription {
 
 /**
  * Opens a feed for a request under the stream prefix: either an error reply (answered as a plain
- * JSON reply, no stream) or a subscription; the feed writes its first event before returning.
+ * JSON reply, no stream) or a subscription. The stream's headers go out at once; the feed writes
+ * its first event when it has it (before returning, or with the next frame).
  */
 export type EventFeedOpener = (req: RestRequest, sink: EventSink) => RestReply | EventSubscription;
 
@@ -57,14 +62,21 @@ const STREAM_HEADERS = {
 class StreamSink implements EventSink {
   bytesWritten = 0;
   lastWrite = 0;
-  constructor(private readonly res: ServerResponse, private readonly maxBuffered: number) {}
+  constructor(private readonly res: ServerResponse) {}
 
   get backedUp(): boolean {
-    return this.res.writableLength > this.maxBuffered;
+    return this.res.writableLength > 0;
+  }
+
+  /** Sends the stream's headers now (the first event may come a frame later). */
+  start(): void {
+    if (this.res.headersSent) return;
+    this.res.writeHead(200, STREAM_HEADERS);
+    this.res.flushHeaders();
   }
 
   write(event: string, data: string, id?: string | number): void {
-    if (!this.res.headersSent) this.res.writeHead(200, STREAM_HEADERS);
+    this.start();
     let text = `event: ${event}\n`;
     if (id !== undefined) text += `id: ${id}\n`;
     text += data.indexOf('\n') < 0 ? `data: ${data}\n\n` : `${data.split(/\r?\n/).map((l) => `data: ${l}`).join('\n')}\n\n`;
@@ -113,7 +125,7 @@ export class EventStreams {
       reply({ status: 429, headers: { 'Retry-After': '1' }, body: errorBody(`too many watches from ${client}: ${mine} are open (the server's --max-watches-per-client); close one before opening another`) });
       return;
     }
-    const sink = new StreamSink(res, l.maxBufferedBytes);
+    const sink = new StreamSink(res);
     const stream: OpenStream = { res, client, sink, subscription: undefined };
     const result = this.opener(rreq, sink);
     if (!('closed' in result)) {
@@ -121,6 +133,7 @@ export class EventStreams {
       return;
     }
     stream.subscription = result;
+    sink.start();
     this.open.add(stream);
     this.perClient.set(client, mine + 1);
     // A stream is long-lived by design: heartbeats, not the idle timeout, tell a dead peer.

@@ -1,7 +1,7 @@
 // Public exports of the HTTP transport (REST over node:http, static pages over Express).
 export type { RestRequest, RestReply, RestHandler, HttpOptions, HttpCounters, HttpTransport, UpgradeListener } from './types';
 export { DEFAULT_HTTP_OPTIONS, resolveHttpOptions } from './options';
-export { createHttpTransport, MAX_HEADER_BYTES, CLOSE_GRACE_MS, WATCH_BUFFER_BYTES } from './transport';
+export { createHttpTransport, MAX_HEADER_BYTES, CLOSE_GRACE_MS } from './transport';
 export { EventStreams } from './event-streams';
 export type { EventSink, EventSubscription, EventFeedOpener, EventStreamLimits } from './event-streams';
 export { createHttpCounters } from './counters';

@@ -17,8 +17,6 @@ import { EventStreams, type EventFeedOpener } from './event-streams';
 
 /** Headers budget beyond the request line, bytes (node's own default for all of it is 16 KiB). */
 export const MAX_HEADER_BYTES = 16_384;
-/** Unsent bytes a watch stream may hold before its reader counts as slow and gets only the latest state later. */
-export const WATCH_BUFFER_BYTES = 256 * 1024;
 /** How long close() lets in-flight replies finish before destroying what is left, ms. */
 export const CLOSE_GRACE_MS = 500;
 
@@ -180,7 +178,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
       events = {
         prefix,
         streams: new EventStreams({
-          maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs, maxBufferedBytes: WATCH_BUFFER_BYTES,
+          maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs,
         }, opener),
       };
     },

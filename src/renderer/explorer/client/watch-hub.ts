@@ -2,8 +2,10 @@
 // shows it, used only when the server offers watches (its OpenAPI description lists /watch/query)
 // and only over HTTP. A browser opens at most six HTTP/1.1 connections per server and each stream
 // holds one, so the hub keeps a small budget of streams: panels beyond it poll, as they do
-// against a server without watches.
-import { WATCH_EVENTS, applyWatchEvent, watchTarget, type WatchState } from '../../../shared/protocol/watch';
+// against a server without watches. A stream whose events arrive more than WATCH_MAX_LAG_MS old
+// (a tab back from the background, a slow link: the socket buffers held old events) is closed and
+// opened again, so the panels show the present again as soon as the new stream's first event comes.
+import { WATCH_EVENTS, WatchLagMeter, applyWatchEvent, watchTarget, type WatchState } from '../../../shared/protocol/watch';
 import type { RestClient } from './rest-client';
 
 /** Streams the explorer keeps open at most (the rest of the browser's six connections stay free for GETs and PUTs). */
@@ -33,7 +35,8 @@ export interface WatchListener {
 }
 
 interface Stream {
-  readonly source: EventSourceLike;
+  source: EventSourceLike;
+  readonly lag: WatchLagMeter;
   readonly listeners: Set<WatchListener>;
   state: WatchState | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -90,10 +93,20 @@ export class WatchHub {
   }
 
   private open(target: string): Stream {
-    const source = this.factory!(this.client.transport.label + watchTarget(target));
-    const s: Stream = { source, listeners: new Set(), state: undefined, timer: undefined, lastNotify: 0 };
+    const s: Stream = { source: undefined as unknown as EventSourceLike, lag: new WatchLagMeter(), listeners: new Set(), state: undefined, timer: undefined, lastNotify: 0 };
     this.streams.set(target, s);
+    this.connect(target, s);
+    return s;
+  }
+
+  /** Opens the stream's EventSource; events of a source already replaced are ignored. */
+  private connect(target: string, s: Stream): void {
+    const source = this.factory!(this.client.transport.label + watchTarget(target));
+    s.source = source;
     const onEvent = (name: string) => (e: { data: string; lastEventId: string }) => {
+      if (s.source !== source) return;
+      s.lag.read(e.lastEventId, Date.now());
+      if (s.lag.behind) { this.reopen(target, s); return; }
       try {
         s.state = applyWatchEvent(s.state, name, e.data, e.lastEventId);
       } catch {
@@ -103,10 +116,16 @@ export class WatchHub {
       this.schedule(s);
     };
     for (const name of [WATCH_EVENTS.full, WATCH_EVENTS.diff, WATCH_EVENTS.fail]) source.addEventListener(name, onEvent(name));
-    source.addEventListener(WATCH_EVENTS.end, () => this.fail(target, s));
+    source.addEventListener(WATCH_EVENTS.end, () => { if (s.source === source) this.fail(target, s); });
     // A refused watch (4xx/5xx) closes the source; a dropped connection reconnects by itself and starts again with `full`.
-    source.onerror = () => { if (source.readyState === CLOSED) this.fail(target, s); };
-    return s;
+    source.onerror = () => { if (s.source === source && source.readyState === CLOSED) this.fail(target, s); };
+  }
+
+  /** The stream reads the past: drop it (and what the socket still holds) and start again from the present. */
+  private reopen(target: string, s: Stream): void {
+    s.source.close();
+    s.lag.reopened();
+    this.connect(target, s);
   }
 
   /** Tells listeners at most every WATCH_NOTIFY_MS, always with the latest state. */

@@ -3,13 +3,14 @@
 // what changed, as a jsondiffpatch delta (the library's documented delta format), at most one per
 // frame. A client that applies them in order holds the GET reply of the last event's frame.
 import { create, type Delta, type DiffPatcher } from 'jsondiffpatch';
+import { parseWatchEventId } from './watch-lag';
 
 /** Target prefix of watches: `/watch/query?q=…`, `/watch/entity/<path>?…`. */
 export const WATCH_PREFIX = '/watch/';
 /** Endpoints that can be watched (the GET endpoints whose reply depends on the world). */
 export const WATCHABLE = ['query', 'entity'] as const;
 
-/** Event names of a watch stream; each event's `id:` is the frame it describes. */
+/** Event names of a watch stream; each event's `id:` is the frame it shows and the host's clock then (see formatWatchEventId). */
 export const WATCH_EVENTS = {
   /** data: the whole GET reply (the first event, and after a `fail` or when the delta would be larger). */
   full: 'full',
@@ -58,7 +59,7 @@ let patcher: DiffPatcher | undefined;
 
 /** Applies one event to a watch state and returns the new state (the old one may be changed in place). */
 export function applyWatchEvent(state: WatchState | undefined, event: string, data: string, id?: string): WatchState {
-  const frame = id !== undefined && id !== '' ? Number(id) : (state?.frame ?? 0);
+  const frame = parseWatchEventId(id)?.frame ?? state?.frame ?? 0;
   switch (event) {
     case WATCH_EVENTS.full:
       return { reply: JSON.parse(data), error: undefined, frame };

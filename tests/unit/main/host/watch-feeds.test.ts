@@ -43,7 +43,8 @@ type Change =
   | { kind: 'newPlanet' }
   | { kind: 'deletePlanet' }
   | { kind: 'deleteMars' }
-  | { kind: 'slow'; which: number; on: boolean };
+  | { kind: 'slow'; which: number; on: boolean }
+  | { kind: 'open'; which: number };
 
 const change: fc.Arbitrary<Change> = fc.oneof(
   { weight: 4, arbitrary: fc.constant({ kind: 'frame' as const }) },
@@ -54,13 +55,15 @@ const change: fc.Arbitrary<Change> = fc.oneof(
   fc.constant({ kind: 'deletePlanet' as const }),
   fc.constant({ kind: 'deleteMars' as const }),
   fc.record({ which: fc.nat({ max: WATCHED.length - 1 }), on: fc.boolean() }).map((r) => ({ kind: 'slow' as const, ...r })),
+  fc.nat({ max: WATCHED.length - 1 }).map((which) => ({ kind: 'open' as const, which })),
 );
 
 function setup() {
   const ref = buildReferenceWorld();
   const router = createRouter(ref.world);
   let frame = 0;
-  const feeds = new WatchFeeds(router, () => frame);
+  const feeds = new WatchFeeds(router, { frame: () => frame, changes: () => ref.world.changeCount, now: () => 1_000_000 + frame });
+  feeds.afterFrame(); // frame 0: the state watches start from
   const sinks = WATCHED.map((url) => {
     const sink = new TestSink();
     const opened = feeds.open({ method: 'GET', url: `/watch${url}`, headers: {} }, sink);
@@ -82,12 +85,13 @@ describe('watch feeds', () => {
 
   test('applying the events rebuilds the GET reply after every frame, whatever changes and however slow the reader', () => {
     fc.assert(fc.property(fc.array(change, { minLength: 1, maxLength: 30 }), (changes) => {
-      const { ref, router, sinks, tick } = setup();
+      const { ref, router, feeds, sinks, tick } = setup();
       const w = ref.world, ids = ref.ids;
+      // Streams opened along the way (after writes, between frames): from their first event on they hold the same.
+      const watched = WATCHED.map((url, i) => ({ url, sink: sinks[i]! }));
       const check = (): void => {
-        WATCHED.forEach((url, i) => {
-          const sink = sinks[i]!;
-          if (sink.backedUp) return;
+        for (const { url, sink } of watched) {
+          if (sink.backedUp) continue;
           const reply = router.route('GET', url);
           const state = sink.state()!;
           if (reply.status === 200) {
@@ -96,7 +100,7 @@ describe('watch feeds', () => {
           } else {
             expect(state.error).toEqual({ status: reply.status, error: JSON.parse(reply.body).error });
           }
-        });
+        }
       };
       for (const c of changes) {
         switch (c.kind) {
@@ -108,9 +112,14 @@ describe('watch feeds', () => {
           case 'deletePlanet': { const venus = w.lookup('Sun.Venus'); if (venus) w.delete(venus); break; }
           case 'deleteMars': { const mars = w.lookup('Sun.Mars'); if (mars) w.delete(mars); break; }
           case 'slow': sinks[c.which]!.backedUp = c.on; break;
+          case 'open': {
+            const sink = new TestSink();
+            if ('closed' in feeds.open({ method: 'GET', url: `/watch${WATCHED[c.which]}`, headers: {} }, sink)) watched.push({ url: WATCHED[c.which]!, sink });
+            break;
+          }
         }
       }
-      for (const s of sinks) s.backedUp = false;
+      for (const { sink } of watched) sink.backedUp = false;
       tick();
       check();
     }), { numRuns: 30, seed: 20261125 });
@@ -128,7 +137,7 @@ describe('watch feeds', () => {
     ref.world.set(ref.world.lookup('Sun.Earth'), ref.ids.Position!, { x: 43, y: 0 });
     tick();
     expect(earth.events.length).toBe(before + 1);
-    expect(earth.events.at(-1)).toMatchObject({ event: 'diff', id: '3' });
+    expect(earth.events.at(-1)).toMatchObject({ event: 'diff', id: '3@1000003' });
     expect((earth.state()!.reply as { values: { x: number }[] }).values[0]!.x).toBe(43);
   });
 
@@ -155,5 +164,37 @@ describe('watch feeds', () => {
     for (const s of subs) if ('closed' in s) s.closed();
     expect(feeds.watcherCount).toBe(WATCHED.length);
     expect(feeds.feedCount).toBe(WATCHED.length);
+  });
+});
+
+describe('the first event of a stream', () => {
+  test('opened after a write, it carries the last frame\'s state under that frame\'s id, or waits for the next frame', () => {
+    const { ref, router, feeds, sinks, tick } = setup();
+    const earth = sinks[0]!;
+    const x = (s: TestSink, i: number) => (JSON.parse(s.events[i]!.data) as { values: { x: number }[] }).values[0]!.x;
+    tick(); // frame 1 (the clock of setup: frame n runs at host time 1000000 + n)
+    ref.world.set(ref.world.lookup('Sun.Earth'), ref.ids.Position!, { x: 777, y: 0 });
+    // A target with a stream already: the new stream gets the state all its streams hold for frame 1.
+    const second = new TestSink();
+    feeds.open({ method: 'GET', url: `/watch${WATCHED[0]}`, headers: {} }, second);
+    expect(second.events).toHaveLength(1);
+    expect(second.events[0]!.id).toBe('1@1000001');
+    expect(second.state()!.reply).toEqual(earth.state()!.reply);
+    expect(x(second, 0)).not.toBe(777);
+    // A target nobody watched: its state at frame 1 is gone, so the first event comes with frame 2.
+    const fresh = new TestSink();
+    const url = '/entity/Sun/Earth?values=true&type_info=true';
+    feeds.open({ method: 'GET', url: `/watch${url}`, headers: {} }, fresh);
+    expect(fresh.events).toHaveLength(0);
+    tick();
+    expect(fresh.events).toHaveLength(1);
+    expect(fresh.events[0]).toMatchObject({ event: 'full', id: '2@1000002', data: router.route('GET', url).body });
+    expect(x(fresh, 0)).toBe(777);
+    expect(earth.events.at(-1)).toMatchObject({ event: 'diff', id: '2@1000002' });
+    expect(second.state()!.reply).toEqual(earth.state()!.reply);
+    // Nothing changed since that frame: a new stream gets its first event at once.
+    const third = new TestSink();
+    feeds.open({ method: 'GET', url: `/watch${url}`, headers: {} }, third);
+    expect(third.events).toEqual(fresh.events);
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
+import { parseWatchEventId } from '../../../../src/shared/protocol';
 import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
 
 // These tests start a host: the bound is generous for a loaded machine (it only stops a hung test).
@@ -50,7 +51,7 @@ describe('watches over HTTP', () => {
     host!.app.step(1 / 30);
     host!.app.step(1 / 30);
     const e = await seen;
-    expect(Number(e.id) - frameOfPut).toBeLessThanOrEqual(2);
+    expect(parseWatchEventId(e.id)!.frame - frameOfPut).toBeLessThanOrEqual(2);
     const state = w.state!.reply as { ids: string[][]; values: { x: number }[] };
     const at = state.ids.findIndex((id) => id[0] === 'Position');
     // The ship moves on from where it was put during the frame; it is near 1234.5, not where it was.

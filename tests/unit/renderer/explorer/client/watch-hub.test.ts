@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { RestClient } from '../../../../../src/renderer/explorer/client/rest-client';
 import type { Transport } from '../../../../../src/renderer/explorer/client/transport';
 import { WatchHub, type EventSourceLike } from '../../../../../src/renderer/explorer/client/watch-hub';
-import { createWatchDiffer, openApiDocument } from '../../../../../src/shared/protocol';
+import { WATCH_MAX_LAG_MS, createWatchDiffer, openApiDocument } from '../../../../../src/shared/protocol';
 import { CONTRACT } from '../../../../../src/shared/rest';
 
 class FakeSource implements EventSourceLike {
@@ -103,5 +103,37 @@ describe('watch hub', () => {
     sources[0]!.onerror?.({});
     expect(l.failed).not.toHaveBeenCalled();
     expect(hub.openStreams).toBe(1);
+  });
+});
+
+describe('watch hub: a stream that reads the past', () => {
+  test('an event more than WATCH_MAX_LAG_MS old is dropped with its stream; the new stream\'s first event is shown', () => {
+    const { hub, sources } = setup(OURS);
+    const l = listener();
+    hub.watch('/entity/Sun?values=true', l);
+    const now = Date.now();
+    const a = { path: 'Sun', values: [{ x: 1 }] }, b = { path: 'Sun', values: [{ x: 2 }] }, c = { path: 'Sun', values: [{ x: 3 }] };
+    const differ = createWatchDiffer();
+    sources[0]!.emit('full', a, `10@${now}`);
+    vi.advanceTimersByTime(WATCH_MAX_LAG_MS / 2);
+    // Half a second later, an event of half a second ago: in time, shown.
+    sources[0]!.emit('diff', differ.diff(a, b), `40@${now + 1}`);
+    vi.advanceTimersByTime(100);
+    expect(l.update).toHaveBeenLastCalledWith({ reply: b, error: undefined, frame: 40 });
+    // The tab slept for a minute; the socket hands over what it held: an event of a minute ago.
+    vi.advanceTimersByTime(60_000);
+    sources[0]!.emit('diff', differ.diff(b, c), `41@${now + 17}`);
+    expect(sources[0]!.closed).toBe(true);
+    expect(sources).toHaveLength(2);
+    expect(sources[1]!.url).toBe(sources[0]!.url);
+    // The old source's remaining events change nothing; the new stream's first event is the present.
+    sources[0]!.emit('diff', differ.diff(c, a), `42@${now + 33}`);
+    vi.advanceTimersByTime(100);
+    expect(l.update).toHaveBeenLastCalledWith({ reply: b, error: undefined, frame: 40 });
+    sources[1]!.emit('full', c, `3640@${Date.now()}`);
+    vi.advanceTimersByTime(100);
+    expect(l.update).toHaveBeenLastCalledWith({ reply: c, error: undefined, frame: 3640 });
+    expect(hub.openStreams).toBe(1);
+    expect(l.failed).not.toHaveBeenCalled();
   });
 });
