@@ -1,7 +1,7 @@
 // Every example in README.md and docs/*.md runs as written against the demo host: each curl line
 // (its status, and the reply when the docs show one under a `$ curl` line), each URL of the
-// default host, each query expression of a table's "Example" column and each ```query-error
-// block. Which text counts as an example is decided in doc-examples.ts (and told in the README);
+// default host, each query expression of a table's "Example" column (it must match at least one
+// entity of the demo) and each ```query-error block. Which text counts as an example is decided in doc-examples.ts (and told in the README);
 // a failure names the file and line of the example and says how to fix it.
 //
 // The host is the product's (tests/docs/demo-host.ts): `npm start`'s options, seed 1. Reads run
@@ -125,7 +125,13 @@ async function runExample(ex: DocExample, skip: (reason: string) => void): Promi
       if (/^\/(?:viewport|explorer)\//.test(ex.target) && !pagesBuilt()) return skip('the pages are not built: run `npx electron-vite build` (npm test does it first)');
       return expectStatus(ex, await send(paused.port, 'GET', ex.target), true);
     }
-    case 'query': return expectStatus(ex, await send(paused.port, 'GET', `/query?q=${encodeURIComponent(ex.expression)}`), true);
+    case 'query': {
+      const reply = await send(paused.port, 'GET', `/query?q=${encodeURIComponent(ex.expression)}&count=true&results=false`);
+      expectStatus(ex, reply, true);
+      const { count } = JSON.parse(reply.body) as { count: number };
+      if (!(count > 0)) fail(ex, 'it matches nothing in the demo world: an example that shows no result teaches little; pick names the demo has (src/main/sim)');
+      return;
+    }
     case 'query-error': {
       const reply = await send(paused.port, 'GET', `/query?q=${encodeURIComponent(ex.expression)}`);
       expectStatus(ex, reply, false);
