@@ -11,9 +11,9 @@ export type Check = (ours: OurReply, run: RunWorld, c: Capture) => void;
 type Body = Record<string, unknown>;
 type Result = Record<string, unknown>;
 
-/** Our reply to the capture's request with the URL changed. */
+/** Our reply to the capture's request with the URL changed (in the mode's names: the contract reads ecs.*). */
 export function again(run: RunWorld, url: string, method = 'GET'): OurReply {
-  const r = run.router.route(method, renameRequest(url));
+  const r = run.router.route(method, run.mode === 'contract' ? renameRequest(url) : url);
   return { status: r.status, headers: r.headers, body: r.status === 204 ? undefined : JSON.parse(r.body), text: r.body };
 }
 
@@ -73,6 +73,16 @@ export function limit100(fix: Check = (o, run, c) => expect(differences(c, o, ru
     fix(full, run, c);
     expect(flat(ours.body)).toEqual(flat(full.body).slice(0, 100));
   };
+}
+
+/** A path in the contract's names (`flecs.core.X` -> `ecs.core.X`), to compare ids of either mode. */
+export function asEcs(path: string): string {
+  return path.replace(/^flecs(?=\.|$)/, 'ecs');
+}
+
+/** True when an id (its paths, in either mode's names) is `expected` (written in the contract's names, comma-joined). */
+export function isId(id: readonly string[], expected: string): boolean {
+  return id.map(asEcs).join() === expected;
 }
 
 /** Removes from a body the ids (and the values, labels, type info aligned with them) that `drop` selects. */

@@ -48,10 +48,14 @@ export interface OurReply {
   text: string;
 }
 
-/** Sends a capture's request through the router; HEAD becomes GET, as the transport does. */
+/**
+ * Sends a capture's request through the router; HEAD becomes GET, as the transport does. In
+ * compat mode the request goes as captured (the reference's `flecs.*` names); the contract
+ * reads `ecs.*`, so there the names are renamed first.
+ */
 export function replay(run: RunWorld, c: Capture): OurReply {
   const method = c.method === 'HEAD' ? 'GET' : c.method;
-  const r = run.router.route(method, renameRequest(c.url));
+  const r = run.router.route(method, run.mode === 'contract' ? renameRequest(c.url) : c.url);
   const body = r.status === 204 ? undefined : (JSON.parse(r.body) as unknown);
   return { status: r.status, headers: r.headers, body, text: r.body };
 }
@@ -66,19 +70,20 @@ export function renameRequest(url: string): string {
 /** Key renames of the reference's query reply (DECISIONS "Query reply"). */
 const KEY_RENAMES: Record<string, string> = { vars: 'variables', var_labels: 'variable_labels', var_ids: 'variable_ids', eval_duration: 'duration' };
 
-function renameStrings(v: unknown, keys: Record<string, string>): unknown {
-  if (typeof v === 'string') return v.replace(/\bflecs(?=\.|$)/g, 'ecs');
-  if (Array.isArray(v)) return v.map((x) => renameStrings(x, keys));
+function renameStrings(v: unknown, keys: Record<string, string>, names: boolean): unknown {
+  if (typeof v === 'string') return names ? v.replace(/\bflecs(?=\.|$)/g, 'ecs') : v;
+  if (Array.isArray(v)) return v.map((x) => renameStrings(x, keys, names));
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[keys[k] ?? renameStrings(k, keys) as string] = renameStrings(x, keys);
+    for (const [k, x] of Object.entries(v)) out[keys[k] ?? renameStrings(k, keys, names) as string] = renameStrings(x, keys, names);
     return out;
   }
   return v;
 }
 
 /**
- * The reply the reference gave, in our vocabulary: `flecs.` -> `ecs.`, the renamed query fields,
+ * The reply the reference gave, in our vocabulary: `flecs.` -> `ecs.` (the contract's names; compat
+ * mode prints the reference's, so there they stay), the renamed query fields,
  * top-level type_info as an array aligned with the terms (its values in term order), an empty
  * body of a successful PUT as `{}`, and an empty or plain-text error body as `{"error": …}`.
  */
@@ -88,8 +93,8 @@ export function expectedReply(c: Capture, mode: ReplayMode = 'contract'): { stat
   if (c.status === null) return { status: null, body: undefined };
   if (raw === '' && c.status === 200) body = {};
   else if (typeof c.body === 'string' || raw === '') body = { error: ANY_TEXT };
-  // In compat mode the query fields keep the reference's names and type_info its object form.
-  else body = renameStrings(c.body, mode === 'contract' ? KEY_RENAMES : {});
+  // In compat mode the query fields and module names stay the reference's, and type_info keeps its object form.
+  else body = mode === 'contract' ? renameStrings(c.body, KEY_RENAMES, true) : structuredClone(c.body);
   const b = body as Record<string, unknown>;
   if (mode === 'contract' && b && typeof b === 'object' && !Array.isArray(b) && b.type_info && !Array.isArray(b.type_info) && 'results' in b) {
     b.type_info = Object.values(b.type_info as Record<string, unknown>);
@@ -131,7 +136,10 @@ export function maskTime(c: Capture, body: unknown): unknown {
   const path = b.path;
   const marsMoves = c.context?.app_run === 'A' && n >= 288;
   if (path === 'Comet' || (path === 'Sun.Mars' && marsMoves)) maskEntityValues(b, (id) => id.join() === 'Position');
-  if (path === 'ecs.core.World') maskEntityValues(b, (id) => id.join() === 'ecs.monitor.WorldSummary');
+  // Either side's names: the contract's (ecs.*) or compat mode's (flecs.*).
+  for (const root of ['ecs', 'flecs']) {
+    if (path === `${root}.core.World`) maskEntityValues(b, (id) => id.join() === `${root}.monitor.WorldSummary`);
+  }
   for (const r of (b.results as Record<string, unknown>[] | undefined) ?? []) {
     const ents = (r.entities as unknown[] | undefined) ?? [];
     if (ents.includes('Comet') || (marsMoves && ents.includes('Mars'))) r.values = maskNumbers(r.values);

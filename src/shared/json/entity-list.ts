@@ -3,8 +3,9 @@
 // change) and, for names, while no name or parent changes (world.hierarchy.version).
 import type { Table, World } from '../ecs';
 import { AsciiWriter } from './ascii-writer';
+import { WORLD_NAMES, type DialectNames } from './dialect-names';
 
-interface ListCache { version: number; names: number; start: number; count: number; text: string }
+interface ListCache { version: number; names: number; start: number; count: number; text: string; dialect?: DialectNames }
 
 const idLists = new WeakMap<Table, ListCache>();
 const nameLists = new WeakMap<Table, ListCache>();
@@ -35,21 +36,21 @@ function writeIds(w: AsciiWriter, ents: readonly number[], start: number, count:
   }
 }
 
-/** Comma-separated names (JSON strings), or ids for anonymous ones, of entities `start…start+count-1`. */
-export function entityNamesText(world: World, table: Table, start: number, count: number): string {
+/** Comma-separated names (JSON strings, in the names of `dialect`), or ids for anonymous ones, of entities `start…start+count-1`. */
+export function entityNamesText(world: World, table: Table, start: number, count: number, dialect: DialectNames = WORLD_NAMES): string {
   const c = nameLists.get(table), names = world.hierarchy.version;
-  if (c && c.version === table.version && c.names === names && c.start === start && c.count === count) return c.text;
+  if (c && c.version === table.version && c.names === names && c.start === start && c.count === count && c.dialect === dialect) return c.text;
   const parts = new Array<string>(count);
-  nameTexts(world, table.entities, start, parts);
+  nameTexts(world, table.entities, start, parts, dialect);
   const text = parts.join(',');
-  nameLists.set(table, { version: table.version, names, start, count, text });
+  nameLists.set(table, { version: table.version, names, start, count, text, dialect });
   return text;
 }
 
-function nameTexts(world: World, ents: readonly number[], start: number, parts: string[]): void {
+function nameTexts(world: World, ents: readonly number[], start: number, parts: string[], dialect: DialectNames): void {
   for (let i = 0; i < parts.length; i++) {
     const e = ents[start + i]!;
-    const name = world.nameOf(e);
+    const name = dialect.nameOf(world, e);
     parts[i] = name === undefined ? String(e) : JSON.stringify(name);
   }
 }

@@ -4,6 +4,7 @@
 import { isPair, makePair, pairFirstIndex, type Entity, type Id, type Table, type World } from '../ecs';
 import { matchingQueries } from '../query';
 import { idLabelText, idText, isPrivateId, pathText } from './labels';
+import { WORLD_NAMES, type DialectNames } from './dialect-names';
 import { typeInfoText } from './type-info';
 import { templateOf, writeValue, writeValueBytes } from './value-writer';
 import { AsciiWriter, isAscii } from './ascii-writer';
@@ -40,6 +41,8 @@ export interface EntityReplyOptions {
   refs?: Entity | '*';
   /** Source of active alerts (the monitor module's), used when `alerts` is true. */
   alertsOf?: (e: Entity) => readonly unknown[];
+  /** The names paths and labels are printed in (default: the world's own). */
+  names?: DialectNames;
 }
 
 /** Where valuesText writes (one per process: it does not re-enter). */
@@ -50,7 +53,7 @@ const writer = new AsciiWriter(4096);
  * number); a value with text members is printed as a string and carried along, as bytes when it
  * is ASCII.
  */
-function valuesText(world: World, owner: Entity, ids: readonly Id[]): string {
+function valuesText(world: World, owner: Entity, ids: readonly Id[], names: DialectNames): string {
   const w = writer, { table, row } = world.locate(owner);
   let parts: string[] | undefined;
   w.reset();
@@ -62,7 +65,7 @@ function valuesText(world: World, owner: Entity, ids: readonly Id[]): string {
     if (!column) { w.char(48 /* 0 */); continue; }
     const t = templateOf(schema!);
     if (t.bytes) { writeValueBytes(t, column.arrays, row, w); continue; }
-    const text = writeValue(t, column.arrays, row, world);
+    const text = writeValue(t, column.arrays, row, world, names);
     if (isAscii(text)) { w.ascii(text); continue; }
     (parts ??= []).push(w.text(), text);
     w.reset();
@@ -73,10 +76,11 @@ function valuesText(world: World, owner: Entity, ids: readonly Id[]): string {
 
 /** The parts aligned with `ids`: the ids themselves (unless `withIds` is false: tableIds made them), labels, values, type info. */
 function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[], withIds = true): void {
-  if (withIds && o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id)).join(',')}]`);
-  if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id)).join(',')}]`);
-  if (o.values) out.push(valuesText(world, owner, ids));
-  if (o.type_info) out.push(`"type_info":[${ids.map((id) => typeInfoText(world, id)).join(',')}]`);
+  const names = o.names ?? WORLD_NAMES;
+  if (withIds && o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id, names)).join(',')}]`);
+  if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id, names)).join(',')}]`);
+  if (o.values) out.push(valuesText(world, owner, ids, names));
+  if (o.type_info) out.push(`"type_info":[${ids.map((id) => typeInfoText(world, id, names)).join(',')}]`);
 }
 
 /** Ids of a base that an instance inherits: not private, not Prefab, not DontInherit, not overridden. */
@@ -106,7 +110,7 @@ function basesPart(world: World, e: Entity, o: EntityReplyOptions): string | und
       const base = world.pairSecond(id);
       if (base === 0 || visited.has(base)) continue;
       visited.add(base);
-      const parts: string[] = [`"path":${pathText(world, base)}`];
+      const parts: string[] = [`"path":${pathText(world, base, o.names)}`];
       idsPart(world, base, inheritedIds(world, base, seen), { ...o, ids: true }, parts);
       entries.push(`{${parts.join(',')}}`);
       visit(base, depth + 1);
@@ -117,17 +121,17 @@ function basesPart(world: World, e: Entity, o: EntityReplyOptions): string | und
 }
 
 /** `refs`: the entities that have (rel, e), grouped by relationship name. */
-function refsPart(world: World, e: Entity, rel: Entity | '*'): string {
+function refsPart(world: World, e: Entity, rel: Entity | '*', names: DialectNames): string {
   const W = world.core.Wildcard;
   const groups = new Map<string, string[]>();
   const record = world.record(makePair(rel === '*' ? W : rel, e));
   for (const table of record?.tables ?? []) {
     for (const ti of record!.indices.get(table)!) {
       const r = world.aliveAt(pairFirstIndex(table.type[ti]!));
-      const key = world.nameOf(r) ?? String(r);
+      const key = names.nameOf(world, r) ?? String(r);
       let list = groups.get(key);
       if (!list) groups.set(key, (list = []));
-      for (const src of table.entities) list.push(pathText(world, src));
+      for (const src of table.entities) list.push(pathText(world, src, names));
     }
   }
   return `"refs":{${[...groups].map(([k, v]) => `${JSON.stringify(k)}:[${v.join(',')}]`).join(',')}}`;
@@ -135,6 +139,8 @@ function refsPart(world: World, e: Entity, rel: Entity | '*'): string {
 
 /** The ids of one table as the reply shows them, valid while names, parents and traits are unchanged. */
 interface TableIds {
+  /** The dialect the texts are in. */
+  dialect: DialectNames;
   names: number;
   structure: number;
   /** The ids that are not private (what the reply shows unless `private` is asked). */
@@ -152,13 +158,13 @@ const tableIdsCache = new WeakMap<Table, TableIds>();
  * parent changed (hierarchy.version) and no id entity changed its type (structureVersion: a
  * Private trait added to a component).
  */
-function tableIds(world: World, table: Table): TableIds {
+function tableIds(world: World, table: Table, dialect: DialectNames): TableIds {
   const names = world.hierarchy.version, structure = world.structureVersion;
   let t = tableIdsCache.get(table);
-  if (t === undefined || t.names !== names || t.structure !== structure) {
+  if (t === undefined || t.names !== names || t.structure !== structure || t.dialect !== dialect) {
     const all = table.type, shownIds = all.filter((id) => !isPrivateId(world, id));
-    const text = (ids: readonly Id[]) => `"ids":[${ids.map((id) => idText(world, id)).join(',')}]`;
-    t = { names, structure, shownIds, shown: text(shownIds), all: text(all) };
+    const text = (ids: readonly Id[]) => `"ids":[${ids.map((id) => idText(world, id, dialect)).join(',')}]`;
+    t = { dialect, names, structure, shownIds, shown: text(shownIds), all: text(all) };
     tableIdsCache.set(table, t);
   }
   return t;
@@ -173,8 +179,9 @@ function docPart(world: World, e: Entity, field: 'brief' | 'link' | 'color', out
 /** JSON text of the entity reply. The entity must be alive. */
 export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = {}): string {
   const out: string[] = [];
-  if (o.path !== false) out.push(`"path":${pathText(world, e)}`);
-  if (o.label) out.push(`"label":${JSON.stringify(world.label(e))}`);
+  const names = o.names ?? WORLD_NAMES;
+  if (o.path !== false) out.push(`"path":${pathText(world, e, names)}`);
+  if (o.label) out.push(`"label":${JSON.stringify(names.label(world, e))}`);
   if (o.brief) docPart(world, e, 'brief', out);
   if (o.link) docPart(world, e, 'link', out);
   if (o.color) docPart(world, e, 'color', out);
@@ -182,14 +189,14 @@ export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions =
     const bases = basesPart(world, e, o);
     if (bases) out.push(bases);
   }
-  const table = world.tableOf(e), ids = tableIds(world, table);
+  const table = world.tableOf(e), ids = tableIds(world, table, names);
   if (o.ids !== false) out.push(o.private ? ids.all : ids.shown);
   if (o.id_labels || o.values || o.type_info) idsPart(world, e, o.private ? table.type : ids.shownIds, o, out, false);
   if (o.alerts && o.alertsOf) {
     const alerts = o.alertsOf(e);
     if (alerts.length) out.push(`"alerts":${JSON.stringify(alerts)}`);
   }
-  if (o.matches) out.push(`"matches":[${matchingQueries(world, e).map((q) => pathText(world, q)).join(',')}]`);
-  if (o.refs !== undefined) out.push(refsPart(world, e, o.refs));
+  if (o.matches) out.push(`"matches":[${matchingQueries(world, e).map((q) => pathText(world, q, names)).join(',')}]`);
+  if (o.refs !== undefined) out.push(refsPart(world, e, o.refs, names));
   return `{${out.join(',')}}`;
 }

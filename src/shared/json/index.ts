@@ -3,6 +3,7 @@ export { formatF32, formatF64, formatInt, plainDecimal } from './number';
 export { schemaTypeInfo, typeInfoText } from './type-info';
 export { templateOf, writeValue, type ValueTemplate } from './value-writer';
 export { rowText } from './row-cache';
+export { DialectNames, WORLD_NAMES, FLECS_NAMES, type NameRename } from './dialect-names';
 export { pathText, labelText, idText, idLabelText, isPrivateId } from './labels';
 export { serializeEntity, type EntityReplyOptions } from './entity';
 export { serializeQuery, DEFAULT_QUERY_LIMIT, type QueryReplyOptions, type ReplyShape } from './iterator';

@@ -8,6 +8,7 @@ import { formatF64 } from './number';
 import { rowsText } from './row-cache';
 import { entityIdsText, entityNamesText } from './entity-list';
 import { typeInfoText } from './type-info';
+import { WORLD_NAMES, type DialectNames } from './dialect-names';
 import { templateOf, writeValue } from './value-writer';
 
 /** What the query reply shows. Names are the REST parameters; defaults as the contract gives them. */
@@ -102,6 +103,7 @@ class ResultWriter {
   constructor(
     private readonly world: World, query: Query, private readonly o: QueryReplyOptions,
     private readonly names: (typeof NAMES)[ReplyShape], private readonly source: ResultSource,
+    private readonly dialect: DialectNames,
   ) {
     this.skip = o.offset ?? 0;
     this.remaining = o.limit ?? DEFAULT_QUERY_LIMIT;
@@ -132,37 +134,37 @@ class ResultWriter {
   }
 
   private write(r: QueryResult, start: number, take: number): string {
-    const { world, o } = this;
+    const { world, o, dialect } = this;
     const out: string[] = [];
     const fields = r.ids.length;
-    if (o.ids) out.push(`"ids":[${r.ids.map((id) => idText(world, id)).join(',')}]`);
-    if (o.id_labels) out.push(`"id_labels":[${r.ids.map((id) => idLabelText(world, id)).join(',')}]`);
-    if (o.sources) out.push(`"sources":[${r.sources.map((s) => pathText(world, s)).join(',')}]`);
+    if (o.ids) out.push(`"ids":[${r.ids.map((id) => idText(world, id, dialect)).join(',')}]`);
+    if (o.id_labels) out.push(`"id_labels":[${r.ids.map((id) => idLabelText(world, id, dialect)).join(',')}]`);
+    if (o.sources) out.push(`"sources":[${r.sources.map((s) => pathText(world, s, dialect)).join(',')}]`);
     if (this.varCount > 0) {
       const values = r.vars.slice(1);
       // A variable an optional term left unbound names no entity: null, never the id 0.
       const n = this.names;
-      if (o.variables !== false) out.push(`"${n.vars}":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v))).join(',')}]`);
-      if (o.variable_labels) out.push(`"${n.labels}":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v))).join(',')}]`);
+      if (o.variables !== false) out.push(`"${n.vars}":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v, dialect))).join(',')}]`);
+      if (o.variable_labels) out.push(`"${n.labels}":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v, dialect))).join(',')}]`);
       if (o.variable_ids) out.push(`"${n.ids}":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
     }
     if (o.is_set) out.push(`"is_set":[${r.isSet.join(',')}]`);
     const table = r.table;
     if (table && o.entities !== false) {
       const parent = world.aliveAt(table.flags.parentIndex);
-      if (parent !== 0) out.push(`"parent":${pathText(world, parent)}`);
+      if (parent !== 0) out.push(`"parent":${pathText(world, parent, dialect)}`);
       let list: string;
       if (r.rows) {
         list = this.entityList(r, start, take, (e) => {
-          const name = world.nameOf(e);
+          const name = dialect.nameOf(world, e);
           return name === undefined ? String(e) : JSON.stringify(name);
         });
       } else {
-        list = this.anonymous(table) ? entityIdsText(table, start, take) : entityNamesText(world, table, start, take);
+        list = this.anonymous(table) ? entityIdsText(table, start, take) : entityNamesText(world, table, start, take, dialect);
       }
       out.push(`"entities":[${list}]`);
     }
-    if (table && o.entity_labels) out.push(`"entity_labels":[${this.entityList(r, start, take, (e) => labelText(world, e))}]`);
+    if (table && o.entity_labels) out.push(`"entity_labels":[${this.entityList(r, start, take, (e) => labelText(world, e, dialect))}]`);
     if (table && o.entity_ids) out.push(`"entity_ids":[${r.rows ? this.entityList(r, start, take, String) : entityIdsText(table, start, take)}]`);
     if (table && o.colors) {
       let any = false;
@@ -211,11 +213,11 @@ class ResultWriter {
       if (owner === 0) return '0';
       const loc = world.locate(owner);
       const column = loc.table.column(id);
-      return column ? writeValue(templateOf(schema), column.arrays, loc.row, world) : '0';
+      return column ? writeValue(templateOf(schema), column.arrays, loc.row, world, this.dialect) : '0';
     }
     const column = table.column(id);
     if (!column) return '0';
-    return `[${rowsText(column, templateOf(schema), r.rows, start, take, world)}]`;
+    return `[${rowsText(column, templateOf(schema), r.rows, start, take, world, this.dialect)}]`;
   }
 }
 
@@ -225,12 +227,12 @@ export interface ResultSource {
 }
 
 /** The reference's type_info: an object keyed by component (`"Position"`, `"(Eats,*)"`), first term first. */
-function typeInfoObjectText(world: World, fields: readonly FieldInfo[]): string {
+function typeInfoObjectText(world: World, fields: readonly FieldInfo[], names: DialectNames): string {
   const entries = new Map<string, string>();
   for (const f of fields) {
     const id = fieldPattern(world, f);
-    const key = isPair(id) ? `(${world.pathOf(world.pairFirst(id))},${world.pathOf(world.pairSecond(id))})` : world.pathOf(id);
-    if (!entries.has(key)) entries.set(key, typeInfoText(world, id));
+    const key = isPair(id) ? `(${names.pathOf(world, world.pairFirst(id))},${names.pathOf(world, world.pairSecond(id))})` : names.pathOf(world, id);
+    if (!entries.has(key)) entries.set(key, typeInfoText(world, id, names));
   }
   return `{${[...entries].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
 }
@@ -238,23 +240,25 @@ function typeInfoObjectText(world: World, fields: readonly FieldInfo[]): string 
 /**
  * JSON text of the query reply for a compiled query, with variables bound from `vars`. `source`
  * gives the results when they are kept elsewhere (a query cache); it must give the query's own.
+ * Paths and labels are printed in the names of `dialect` (default: the world's own).
  */
 export function serializeQuery(
   world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}, shape: ReplyShape = 'contract', source: ResultSource = query,
+  dialect: DialectNames = WORLD_NAMES,
 ): string {
   const started = now();
   const out: string[] = [];
   const fields = query.fields;
   const n = NAMES[shape];
-  if (o.term_ids) out.push(`"ids":[${fields.map((f) => idText(world, fieldPattern(world, f))).join(',')}]`);
-  if (o.term_labels) out.push(`"id_labels":[${fields.map((f) => idLabelText(world, fieldPattern(world, f))).join(',')}]`);
+  if (o.term_ids) out.push(`"ids":[${fields.map((f) => idText(world, fieldPattern(world, f), dialect)).join(',')}]`);
+  if (o.term_labels) out.push(`"id_labels":[${fields.map((f) => idLabelText(world, fieldPattern(world, f), dialect)).join(',')}]`);
   const names = query.variableNames;
   if (names.length > 0) out.push(`"${n.vars}":[${names.map((v) => JSON.stringify(v)).join(',')}]`);
   if (o.type_info) {
-    out.push(shape === 'contract' ? `"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f))).join(',')}]` : `"type_info":${typeInfoObjectText(world, fields)}`);
+    out.push(shape === 'contract' ? `"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f), dialect)).join(',')}]` : `"type_info":${typeInfoObjectText(world, fields, dialect)}`);
   }
   if (o.results !== false || o.count) {
-    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n, source);
+    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n, source, dialect);
     const results = writer.run(vars);
     if (o.results !== false) out.push(`"results":${results}`);
     if (o.count) out.push(`"count":${writer.total}`);

@@ -5,6 +5,7 @@
 import type { Column, World } from '../ecs';
 import { writeValue, writeValueBytes, type ValueTemplate } from './value-writer';
 import { AsciiWriter } from './ascii-writer';
+import { WORLD_NAMES, type DialectNames } from './dialect-names';
 
 interface RowCache {
   /** Leaves per row. */
@@ -123,9 +124,12 @@ function writeRowRun(c: RowCache, column: Column, t: ValueTemplate, rows: readon
   }
 }
 
-/** JSON text of the value at `row` of a reflected column (NaN never equals, so it is reprinted). */
-export function rowText(column: Column, t: ValueTemplate, row: number, world: World): string {
-  if (!t.numeric) return writeValue(t, column.arrays, row, world);
+/**
+ * JSON text of the value at `row` of a reflected column (NaN never equals, so it is reprinted).
+ * Entity members print in the names of `names`; values with them are never kept (not numeric).
+ */
+export function rowText(column: Column, t: ValueTemplate, row: number, world: World, names: DialectNames = WORLD_NAMES): string {
+  if (!t.numeric) return writeValue(t, column.arrays, row, world, names);
   return cachedRow(cacheFor(column, row + 1), column, t, row, world);
 }
 
@@ -133,10 +137,10 @@ export function rowText(column: Column, t: ValueTemplate, row: number, world: Wo
  * JSON text of the values of `count` rows, comma-separated: rows `start…` of the column, or
  * `rows[start…]` when a row list is given.
  */
-export function rowsText(column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number, world: World): string {
+export function rowsText(column: Column, t: ValueTemplate, rows: readonly number[] | null, start: number, count: number, world: World, names: DialectNames = WORLD_NAMES): string {
   if (!t.numeric) {
     const parts = new Array<string>(count);
-    for (let i = 0; i < count; i++) parts[i] = writeValue(t, column.arrays, rows ? rows[start + i]! : start + i, world);
+    for (let i = 0; i < count; i++) parts[i] = writeValue(t, column.arrays, rows ? rows[start + i]! : start + i, world, names);
     return parts.join(',');
   }
   if (rows) {

@@ -2,6 +2,7 @@
 // "B"], "speed": ["float", {"unit": …, "symbol": …, "quantity": …}], "scale": ["float", {"range":
 // [0, 16]}], "pos": {…}, "path": ["array", ["float"], 4]}; `0` for an id without reflection (tags, opaque components).
 import { unitInfo, type Id, type LeafKind, type Schema, type TypeNode, type World } from '../ecs';
+import { WORLD_NAMES, type DialectNames } from './dialect-names';
 
 const KIND_NAMES: Record<LeafKind, string> = {
   f32: 'float', f64: 'float',
@@ -9,26 +10,26 @@ const KIND_NAMES: Record<LeafKind, string> = {
   bool: 'bool', string: 'text', entity: 'entity', enum: 'enum',
 };
 
-/** The type_info value of a schema (a plain JSON-ready object). */
-export function schemaTypeInfo(world: World, schema: Schema): Record<string, unknown> {
-  return nodeInfo(world, schema.root) as Record<string, unknown>;
+/** The type_info value of a schema (a plain JSON-ready object); unit paths in the names of `names`. */
+export function schemaTypeInfo(world: World, schema: Schema, names: DialectNames = WORLD_NAMES): Record<string, unknown> {
+  return nodeInfo(world, schema.root, names) as Record<string, unknown>;
 }
 
-function nodeInfo(world: World, node: TypeNode): unknown {
+function nodeInfo(world: World, node: TypeNode, names: DialectNames): unknown {
   switch (node.kind) {
     case 'struct': {
       const out: Record<string, unknown> = {};
-      for (const m of node.members) out[m.name] = nodeInfo(world, m.type);
+      for (const m of node.members) out[m.name] = nodeInfo(world, m.type, names);
       return out;
     }
     case 'enum': return ['enum', ...node.constants];
-    case 'array': return ['array', nodeInfo(world, node.elem), node.count];
+    case 'array': return ['array', nodeInfo(world, node.elem, names), node.count];
     case 'primitive': {
       const info: unknown[] = [KIND_NAMES[node.prim]];
       const extra: Record<string, unknown> = {};
       if (node.unit !== undefined) {
         const u = unitInfo(world, node.unit);
-        Object.assign(extra, { unit: u.unit, symbol: u.symbol, quantity: u.quantity });
+        Object.assign(extra, { unit: names.printPath(u.unit), symbol: u.symbol, quantity: names.printPath(u.quantity) });
       }
       if (node.range !== undefined) extra.range = [...node.range];
       if (node.unit !== undefined || node.range !== undefined) info.push(extra);
@@ -37,15 +38,18 @@ function nodeInfo(world: World, node: TypeNode): unknown {
   }
 }
 
-const cache = new WeakMap<Schema, string>();
+/** Texts by schema, per dialect (the dialects print unit paths in their own names). */
+const caches = new Map<DialectNames, WeakMap<Schema, string>>();
 
-/** JSON text of the type_info of an id: its data type's reflection, or `0`. Cached per schema. */
-export function typeInfoText(world: World, id: Id): string {
+/** JSON text of the type_info of an id: its data type's reflection, or `0`. Cached per schema and dialect. */
+export function typeInfoText(world: World, id: Id, names: DialectNames = WORLD_NAMES): string {
   const schema = world.isValidId(id) ? world.dataOf(id)?.schema : undefined;
   if (!schema) return '0';
+  let cache = caches.get(names);
+  if (cache === undefined) caches.set(names, (cache = new WeakMap()));
   let text = cache.get(schema);
   if (text === undefined) {
-    text = JSON.stringify(schemaTypeInfo(world, schema));
+    text = JSON.stringify(schemaTypeInfo(world, schema, names));
     cache.set(schema, text);
   }
   return text;

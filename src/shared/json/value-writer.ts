@@ -4,9 +4,10 @@
 import type { LeafArray, LeafKind, Schema, TypeNode, World } from '../ecs';
 import { formatF32, formatF64, formatInt } from './number';
 import { fixedAscii, isAscii, type AsciiWriter, type FixedAscii } from './ascii-writer';
+import { WORLD_NAMES, type DialectNames } from './dialect-names';
 
-/** Formats one stored leaf value as JSON text. */
-type LeafFormatter = (v: number | string, world: World) => string;
+/** Formats one stored leaf value as JSON text (entities by their path in the names of the reply's dialect). */
+type LeafFormatter = (v: number | string, world: World, names: DialectNames) => string;
 /**
  * Writes the numeric leaf value at `row` of its array as JSON text into an AsciiWriter. It reads
  * the value itself: a fractional number passed to a function V8 does not inline is boxed first.
@@ -34,7 +35,7 @@ const toF32: LeafFormatter = (v) => formatF32(v as number);
 const toF64: LeafFormatter = (v) => formatF64(v as number);
 const toInt: LeafFormatter = (v) => formatInt(v as number);
 // An entity member shows the entity's path (what a user can read and send back), 0 for none.
-const toEntity: LeafFormatter = (v, world) => (v !== 0 && world.isAlive(v as number) ? JSON.stringify(world.pathOf(v as number)) : formatInt(v as number));
+const toEntity: LeafFormatter = (v, world, names) => (v !== 0 && world.isAlive(v as number) ? names.pathText(world, v as number) : formatInt(v as number));
 
 const bytesF32: LeafByteWriter = (w, a, row) => { w.f32At(a as Float32Array, row); };
 const bytesInt: LeafByteWriter = (w, a, row) => { w.int(a[row] as number); };
@@ -117,11 +118,11 @@ export function templateOf(schema: Schema): ValueTemplate {
   return t;
 }
 
-/** JSON text of the value stored at `row` of the leaf arrays of a reflected column. */
-export function writeValue(t: ValueTemplate, arrays: readonly LeafArray[], row: number, world: World): string {
+/** JSON text of the value stored at `row` of the leaf arrays of a reflected column (entity members in the names of `names`). */
+export function writeValue(t: ValueTemplate, arrays: readonly LeafArray[], row: number, world: World, names: DialectNames = WORLD_NAMES): string {
   const parts = t.parts, formats = t.formats;
   let out = parts[0]!;
-  for (let i = 0; i < formats.length; i++) out += formats[i]!(arrays[i]![row]!, world) + parts[i + 1]!;
+  for (let i = 0; i < formats.length; i++) out += formats[i]!(arrays[i]![row]!, world, names) + parts[i + 1]!;
   return out;
 }
 

@@ -1,7 +1,7 @@
 // Public API of the query engine: the DSL, plans, the rules engine and named queries.
 export { Query, compileQuery, type VarValues } from './query';
 export type { QueryResult, ResultFn } from './evaluate';
-export type { Plan, PlanStep, PlanTerm, FieldInfo, Slot } from './plan';
+export type { Plan, PlanStep, PlanTerm, FieldInfo, Slot, NameResolver } from './plan';
 export { defineQuery, registerQuery, namedQuery, namedQueries, matchingQueries, type NamedQuery, type QueryKind, type DefineQueryOptions } from './registry';
 export { QueryParseError, formatQueryError, parseQuery, printQuery, type QueryAst } from './parser';
 export { cacheablePlan } from './cacheable';

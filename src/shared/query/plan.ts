@@ -87,6 +87,9 @@ export interface Plan {
   readonly matchPrefab: boolean;
 }
 
+/** Resolves a name written in a query to an entity, 0 when it names nothing (default: World.lookupSymbol). */
+export type NameResolver = (text: string) => Entity;
+
 class Planner {
   private readonly vars = ['this'];
   private readonly fields: FieldInfo[] = [];
@@ -94,7 +97,11 @@ class Planner {
   private mentionsDisabled = false;
   private mentionsPrefab = false;
 
-  constructor(private readonly world: World, private readonly ast: QueryAst) {}
+  private readonly resolve: NameResolver;
+
+  constructor(private readonly world: World, private readonly ast: QueryAst, resolve?: NameResolver) {
+    this.resolve = resolve ?? ((text) => world.lookupSymbol(text));
+  }
 
   plan(): Plan {
     const steps = this.nodes(this.ast.nodes, true);
@@ -238,7 +245,7 @@ class Planner {
         return { kind: 'const', e: r.value };
       }
       case 'name': {
-        const e = this.world.lookupSymbol(r.text);
+        const e = this.resolve(r.text);
         if (e === 0) this.fail(`unresolved identifier '${r.text}'`, r.pos);
         return { kind: 'const', e };
       }
@@ -249,8 +256,8 @@ class Planner {
 }
 
 /** Resolves and orders a parsed query. Throws QueryParseError for unknown names and bad traversal. */
-export function planQuery(world: World, ast: QueryAst): Plan {
-  const plan = new Planner(world, ast).plan();
+export function planQuery(world: World, ast: QueryAst, resolve?: NameResolver): Plan {
+  const plan = new Planner(world, ast, resolve).plan();
   // `Position($)`: the singleton source is the component entity itself.
   const patch = (steps: readonly PlanStep[]): PlanStep[] => steps.map((s) => {
     if (s.kind === 'term' && s.src.kind === 'const' && s.src.e === -1) return { ...s, src: s.first.kind === 'const' ? { kind: 'const', e: s.first.e } : s.first };

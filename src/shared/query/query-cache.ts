@@ -12,7 +12,7 @@ import type { Entity, Table, World } from '../ecs';
 import { cacheablePlan } from './cacheable';
 import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
 import { parseQuery, type QueryNode } from './parser';
-import type { PlanStep, Slot } from './plan';
+import type { NameResolver, PlanStep, Slot } from './plan';
 import { Query, type VarValues } from './query';
 
 /** Bounds of a query cache. */
@@ -88,7 +88,8 @@ interface Entry {
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly world: World, private readonly limits: QueryCacheLimits = DEFAULT_LIMITS) {}
+  /** `resolve` reads the names written in the expressions (default: the world's own, World.lookupSymbol). */
+  constructor(private readonly world: World, private readonly limits: QueryCacheLimits = DEFAULT_LIMITS, private readonly resolve?: NameResolver) {}
 
   /**
    * The compiled query of `expr`; throws QueryParseError as compileQuery does. `variant` names
@@ -107,7 +108,7 @@ export class QueryCache {
       }
       this.entries.delete(key);
     }
-    const query = new Query(this.world, expr);
+    const query = new Query(this.world, expr, this.resolve);
     const compiled = cacheablePlan(query.plan) ? new KeptResults(query) : new Evaluated(query);
     // `AND | X` expands X's type at planning time, a dependency the plan does not show: not kept.
     if (expr.length > this.limits.maxTextChars || usesTypeOf(parseQuery(expr).nodes)) return compiled;

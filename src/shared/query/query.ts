@@ -2,7 +2,7 @@
 import type { Entity, Table, World } from '../ecs';
 import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
 import { parseQuery } from './parser';
-import { planQuery, type FieldInfo, type Plan } from './plan';
+import { planQuery, type FieldInfo, type NameResolver, type Plan } from './plan';
 
 /** Variable values given in advance, by name (without `$`). */
 export type VarValues = Readonly<Record<string, Entity>>;
@@ -13,9 +13,10 @@ export class Query {
   readonly expr: string;
   readonly plan: Plan;
 
-  constructor(readonly world: World, expr: string) {
+  /** `resolve` reads the names written in `expr` (default: the world's own, World.lookupSymbol). */
+  constructor(readonly world: World, expr: string, resolve?: NameResolver) {
     this.expr = expr;
-    this.plan = planQuery(world, parseQuery(expr));
+    this.plan = planQuery(world, parseQuery(expr), resolve);
   }
 
   /** Result fields (one per top-level term or or-chain). */
@@ -93,7 +94,7 @@ export class Query {
   }
 }
 
-/** Parses and plans an expression. Throws QueryParseError (with position) on bad input. */
-export function compileQuery(world: World, expr: string): Query {
-  return new Query(world, expr);
+/** Parses and plans an expression, reading its names with `resolve` (default: the world's own). Throws QueryParseError (with position) on bad input. */
+export function compileQuery(world: World, expr: string, resolve?: NameResolver): Query {
+  return new Query(world, expr, resolve);
 }

@@ -7,6 +7,7 @@
 // table). Routing, 405/Allow, CORS, the reply cache, /openapi.json, the fuzz list and the docs
 // tables (npm run docs:endpoints) follow from the row.
 import { z } from 'zod';
+import { FLECS_NAMES, WORLD_NAMES } from '../json';
 import {
   COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema, entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
@@ -101,7 +102,10 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
 }
 
 /** The contract (`ecs.*` names, the contract's shapes and limits). */
-export const CONTRACT: Dialect = { name: 'contract', rows: (o) => contractRows(o, CONTRACT_LIMIT_RULE) };
+export const CONTRACT: Dialect = { name: 'contract', names: WORLD_NAMES, rows: (o) => contractRows(o, CONTRACT_LIMIT_RULE) };
 
-/** --compat flecs-3.2: the contract's endpoints with the reference server's query limits (its shapes are an option of the same handlers). */
-export const FLECS_3_2: Dialect = { name: 'flecs-3.2', rows: (o) => contractRows(o, COMPAT_LIMIT_RULE) };
+/**
+ * --compat flecs-3.2: the contract's endpoints with the reference server's query limits and names
+ * (`flecs.*`; its shapes are an option of the same handlers).
+ */
+export const FLECS_3_2: Dialect = { name: 'flecs-3.2', names: FLECS_NAMES, rows: (o) => contractRows(o, COMPAT_LIMIT_RULE) };

@@ -3,6 +3,7 @@
 // (cache policy, handler). A row is written once; routing, 405 + Allow, OPTIONS, the CORS
 // methods, the reply cache, /openapi.json, the fuzz list and the docs tables all derive from the
 // table (route-table.ts), so adding an endpoint is adding a row.
+import type { DialectNames } from '../json';
 import type { EndpointSpec, ParamSpecs, ParamsOf } from '../protocol';
 import type { RestReply, RouteContext } from './types';
 
@@ -33,10 +34,12 @@ export interface TableOptions {
   readonly maxLimit: number;
 }
 
-/** A dialect: a name and its endpoint table. */
+/** A dialect: a name, its endpoint table and the names it reads and prints. */
 export interface Dialect {
   /** 'contract', or the reference server a compat mode imitates ('flecs-3.2'). */
   readonly name: string;
+  /** How it spells the world's entities: `ecs.*` (the world's own), or the reference's `flecs.*`. */
+  readonly names: DialectNames;
   /** The endpoint table; called once per router. */
   readonly rows: (o: TableOptions) => readonly EndpointRow[];
 }

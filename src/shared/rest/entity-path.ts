@@ -3,18 +3,19 @@
 // the policy that built-in entities (everything under `ecs`) are read-only, applied by every write
 // endpoint through resolveWritable.
 import { entityIndex, type Entity, type World } from '../ecs';
+import { WORLD_NAMES, type DialectNames } from '../json';
 import { lookupPath } from './path-lookup';
 import { errorReply, notFound, shown } from './replies';
 import type { RestReply } from './types';
 import { decodePath } from './target';
 
-/** The entity a raw (percent-encoded) path names, or the 404 reply. */
-export function resolveEntity(world: World, rawPath: string): { entity: Entity } | { reply: RestReply } {
+/** The entity a raw (percent-encoded) path in the names of `names` names, or the 404 reply. */
+export function resolveEntity(world: World, rawPath: string, names: DialectNames = WORLD_NAMES): { entity: Entity } | { reply: RestReply } {
   let path = decodePath(rawPath);
   // One trailing slash is tolerated (/entity/Sun/Earth/), as clients append it.
   if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
-  if (path === '') return { reply: notFound("no entity path given: use /entity/<path>, e.g. /entity/ecs/core/World (levels separated by '/')") };
-  const e = lookupPath(world, path);
+  if (path === '') return { reply: notFound(`no entity path given: use /entity/<path>, e.g. /entity/${names.printPath('ecs/core/World', '/')} (levels separated by '/')`) };
+  const e = lookupPath(world, path, names);
   if (e === 0) {
     return { reply: notFound(`entity ${shown(path)} not found: levels are separated by '/', names are case sensitive, and a level of digits is an entity id`) };
   }
@@ -32,9 +33,9 @@ export function isBuiltin(world: World, e: Entity): boolean {
   return false;
 }
 
-/** The 403 reply for a change to a built-in entity. */
-export function builtinRefusal(world: World, e: Entity, action: string): RestReply {
-  return errorReply(403, `cannot ${action} '${world.pathOf(e)}': it is built in (under ecs) and can be read but not changed`);
+/** The 403 reply for a change to a built-in entity (its path in the names of `names`). */
+export function builtinRefusal(world: World, e: Entity, action: string, names: DialectNames = WORLD_NAMES): RestReply {
+  return errorReply(403, `cannot ${action} '${names.pathOf(world, e)}': it is built in (under ${names.printPath('ecs')}) and can be read but not changed`);
 }
 
 /**
@@ -43,11 +44,13 @@ export function builtinRefusal(world: World, e: Entity, action: string): RestRep
  * lets a built-in through for a write that may touch some of it (PUT /set on the World's
  * settings); `builtin` then tells the caller to check the write itself.
  */
-export function resolveWritable(world: World, rawPath: string, action: string, mayChangeBuiltin?: (e: Entity) => boolean): { entity: Entity; builtin: boolean } | { reply: RestReply } {
-  const found = resolveEntity(world, rawPath);
+export function resolveWritable(
+  world: World, rawPath: string, action: string, mayChangeBuiltin?: (e: Entity) => boolean, names: DialectNames = WORLD_NAMES,
+): { entity: Entity; builtin: boolean } | { reply: RestReply } {
+  const found = resolveEntity(world, rawPath, names);
   if ('reply' in found) return found;
   const e = found.entity;
   const builtin = isBuiltin(world, e);
-  if (builtin && !mayChangeBuiltin?.(e)) return { reply: builtinRefusal(world, e, action) };
+  if (builtin && !mayChangeBuiltin?.(e)) return { reply: builtinRefusal(world, e, action, names) };
   return { entity: e, builtin };
 }

@@ -8,9 +8,9 @@ import type { Handler } from './types';
 
 /** Answers GET /entity/<path>. */
 export const getEntity: Handler<EntityParams> = (ctx, v) => {
-  const found = resolveEntity(ctx.world, ctx.rest);
+  const found = resolveEntity(ctx.world, ctx.rest, ctx.names);
   if ('reply' in found) return found.reply;
-  const { world } = ctx;
+  const { world, names } = ctx;
   // Every field named, in one order: the reply writer then sees objects of a single shape (a
   // spread copies the shape of whichever parameters the request gave, and reading options of
   // many shapes made V8 fall back to its slowest property lookups). The type requires every
@@ -18,13 +18,13 @@ export const getEntity: Handler<EntityParams> = (ctx, v) => {
   const o: { [K in keyof Required<EntityReplyOptions>]: EntityReplyOptions[K] } = {
     path: v.path, label: v.label, brief: v.brief, link: v.link, color: v.color, ids: v.ids, id_labels: v.id_labels,
     base: v.base, values: v.values, private: v.private, type_info: v.type_info, alerts: v.alerts, matches: v.matches,
-    refs: undefined, alertsOf: undefined,
+    refs: undefined, alertsOf: undefined, names,
   };
   if (v.refs !== undefined) {
-    const rel = v.refs === '*' ? '*' : world.lookupSymbol(v.refs);
+    const rel = v.refs === '*' ? '*' : names.lookupSymbol(world, v.refs);
     if (rel === 0) return errorReply(400, `parameter 'refs' names no relationship: ${shown(v.refs)}; give a relationship path such as ChildOf or Eats, or '*'`);
     o.refs = rel;
   }
-  if (o.alerts) o.alertsOf = (e) => alertsOf(world, e);
+  if (o.alerts) o.alertsOf = (e) => alertsOf(world, e, names);
   return okText(serializeEntity(world, found.entity, o));
 };

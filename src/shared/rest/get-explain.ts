@@ -10,7 +10,7 @@ import type { Handler } from './types';
 
 /** Answers GET /explain/<path>. */
 export const getExplain: Handler<ExplainParams> = (ctx, o) => {
-  const found = resolveEntity(ctx.world, ctx.rest);
+  const found = resolveEntity(ctx.world, ctx.rest, ctx.names);
   if ('reply' in found) return found.reply;
   const q = queryOf(ctx, o, `/explain/${ctx.rest}`);
   if ('reply' in q) return q.reply;

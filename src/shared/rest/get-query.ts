@@ -8,18 +8,21 @@ import { errorReply, notFound, okText, shown } from './replies';
 import type { Handler, RestReply, RouteContext } from './types';
 
 function named(ctx: RouteContext, name: string): { query: Query; source?: CompiledQuery } | { reply: RestReply } {
-  const { world } = ctx;
+  const { world, names } = ctx;
   if (name.trim() === '') return { reply: errorReply(400, "parameter 'name' is empty: give the path of a named query, filter, rule or system") };
-  const e = /^\d+$/.test(name) ? (world.isAlive(Number(name)) ? Number(name) : 0) : world.lookup(name);
+  const e = /^\d+$/.test(name) ? (world.isAlive(Number(name)) ? Number(name) : 0) : names.lookup(world, name);
   if (e === 0) return { reply: notFound(`no query named ${shown(name)}: give the path of a named query, filter, rule or system (levels separated by '.')`) };
   const nq = namedQuery(world, e);
-  if (!nq) return { reply: errorReply(400, `${shown(world.pathOf(e))} is not a query, filter, rule or system: use q=<expression> to query it`) };
+  if (!nq) return { reply: errorReply(400, `${shown(names.pathOf(world, e))} is not a query, filter, rule or system: use q=<expression> to query it`) };
   return { query: nq.query };
 }
 
 function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Query; source?: CompiledQuery } | { reply: RestReply } {
   try {
-    if (ctx.queries === undefined) return { query: compileQuery(ctx.world, expr) };
+    if (ctx.queries === undefined) {
+      const { world, names } = ctx;
+      return { query: compileQuery(world, expr, names.identity ? undefined : (text) => names.lookupSymbol(world, text)) };
+    }
     const source = ctx.queries.get(expr);
     return { query: source.query, source };
   } catch (err) {
@@ -36,7 +39,7 @@ export function queryOf(ctx: RouteContext, o: { q?: string; name?: string; vars?
   const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);
   if ('reply' in found) return found;
   if (o.vars === undefined) return { ...found, vars: {} };
-  const parsed = parseVars(ctx.world, found.query, o.vars);
+  const parsed = parseVars(ctx.world, found.query, o.vars, ctx.names);
   return 'reply' in parsed ? parsed : { ...found, vars: parsed.vars };
 }
 
@@ -46,5 +49,5 @@ export const getQuery: Handler<QueryParams> = (ctx, o) => {
   const compat = ctx.options.compat === 'flecs-3.2';
   const found = queryOf(ctx, o);
   if ('reply' in found) return found.reply;
-  return okText(serializeQuery(ctx.world, found.query, o, found.vars, compat ? 'flecs-3.2' : 'contract', found.source));
+  return okText(serializeQuery(ctx.world, found.query, o, found.vars, compat ? 'flecs-3.2' : 'contract', found.source, ctx.names));
 };

@@ -28,7 +28,7 @@ export const getStats: Handler<StatsParams> = (ctx, p) => {
     return errorReply(404, 'statistics need the monitor module, which is not enabled: run the app with enable_monitor (the host does unless started with --no-monitor), or call importMonitor(world, app)');
   }
   try {
-    return okText(JSON.stringify(readStats(ctx.world, category, period)));
+    return okText(JSON.stringify(readStats(ctx.world, category, period, ctx.names)));
   } catch (err) {
     const status = (err as { status?: unknown }).status;
     return errorReply(typeof status === 'number' ? status : 400, (err as Error).message);

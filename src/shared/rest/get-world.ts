@@ -8,7 +8,7 @@ import type { Handler } from './types';
 
 /** Answers GET /world. */
 export const getWorld: Handler = (ctx) => {
-  const { world } = ctx;
+  const { world, names } = ctx;
   const results: string[] = [];
   for (const table of world.tables.values()) {
     const rows: number[] = [];
@@ -17,7 +17,7 @@ export const getWorld: Handler = (ctx) => {
     const parent = world.aliveAt(table.flags.parentIndex);
     const ents = rows.map((r) => {
       const e = table.entities[r]!;
-      const name = world.nameOf(e);
+      const name = names.nameOf(world, e);
       return name === undefined ? String(e) : JSON.stringify(name);
     });
     const values = table.type.map((id) => {
@@ -25,9 +25,9 @@ export const getWorld: Handler = (ctx) => {
       const schema = column?.info.schema;
       if (!column || !schema) return '0';
       const t = templateOf(schema);
-      return `[${rows.map((r) => rowText(column, t, r, world)).join(',')}]`;
+      return `[${rows.map((r) => rowText(column, t, r, world, names)).join(',')}]`;
     });
-    results.push(`{"ids":[${table.type.map((id) => idText(world, id)).join(',')}],${parent ? `"parent":${pathText(world, parent)},` : ''}"entities":[${ents.join(',')}],"values":[${values.join(',')}]}`);
+    results.push(`{"ids":[${table.type.map((id) => idText(world, id, names)).join(',')}],${parent ? `"parent":${pathText(world, parent, names)},` : ''}"entities":[${ents.join(',')}],"values":[${values.join(',')}]}`);
   }
   return okText(`{"results":[${results.join(',')}]}`);
 };

@@ -1,5 +1,7 @@
-// The REST layer's view of the monitor module (statistics and alerts), in one place.
+// The REST layer's view of the monitor module (statistics and alerts), in one place. The monitor
+// names systems and alerts by their world paths; here they are put in the names of the dialect.
 import type { Entity, World } from '../ecs';
+import type { DialectNames } from '../json';
 import { activeAlerts, hasMonitor, statsReply } from '../monitor';
 
 /** True when the world samples statistics (the monitor module is imported). */
@@ -7,12 +9,19 @@ export function statsAvailable(world: World): boolean {
   return hasMonitor(world);
 }
 
-/** The JSON-ready /stats value; throws the monitor's StatsError (with an HTTP `status`). */
-export function readStats(world: World, category: string, period: string): unknown {
-  return statsReply(world, category, period);
+/** The JSON-ready /stats value, systems named in `names`; throws the monitor's StatsError (with an HTTP `status`). */
+export function readStats(world: World, category: string, period: string, names: DialectNames): unknown {
+  const reply = statsReply(world, category, period);
+  if (Array.isArray(reply) && !names.identity) {
+    for (const entry of reply) if ('name' in entry) entry.name = names.printPath(entry.name);
+  }
+  return reply;
 }
 
-/** Active alerts of an entity ([] without the monitor). */
-export function alertsOf(world: World, e: Entity): readonly unknown[] {
-  return hasMonitor(world) ? activeAlerts(world, e) : [];
+/** Active alerts of an entity ([] without the monitor), alerts named in `names`. */
+export function alertsOf(world: World, e: Entity, names: DialectNames): readonly unknown[] {
+  if (!hasMonitor(world)) return [];
+  const alerts = activeAlerts(world, e);
+  if (!names.identity) for (const a of alerts) a.alert = names.printPath(a.alert);
+  return alerts;
 }

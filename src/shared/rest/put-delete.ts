@@ -9,11 +9,12 @@ import type { Handler } from './types';
 /** Answers PUT /delete/<path>. */
 export const putDelete: Handler = (ctx) => {
   const { world } = ctx;
-  const found = resolveWritable(world, ctx.rest, 'delete');
+  const found = resolveWritable(world, ctx.rest, 'delete', undefined, ctx.names);
   if ('reply' in found) return found.reply;
   const e = found.entity;
   if (world.owns(e, makePair(world.core.OnDelete, world.core.Panic))) {
-    return errorReply(403, `cannot delete '${world.pathOf(e)}': it is a component or module (it has (ecs.core.OnDelete, ecs.core.Panic)) that entities and systems depend on`);
+    const core = ctx.names.printPath('ecs.core');
+    return errorReply(403, `cannot delete '${ctx.names.pathOf(world, e)}': it is a component or module (it has (${core}.OnDelete, ${core}.Panic)) that entities and systems depend on`);
   }
   world.delete(e);
   return EMPTY_OK;

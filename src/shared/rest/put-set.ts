@@ -3,24 +3,27 @@
 // is checked before anything is applied, numbers may be numeric strings, members may be nested or
 // dotted, and an id without a value adds a tag, a pair or a component with its defaults.
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
+import type { DialectNames } from '../json';
 import { setPayloadSchema, type SetParams, type SetPayload } from '../protocol';
 import { builtinRefusal, resolveWritable } from './entity-path';
 import { EMPTY_OK, errorReply, shown } from './replies';
 import type { Handler, RestReply } from './types';
 
 const EXAMPLE = '{"ids":[["Position"]],"values":[{"x":1,"y":2}]}';
+/** How /set reads values: numeric strings and entity paths accepted, no infinities. */
+const LENIENT = { lenient: true, finite: true } as const;
 
-function part(world: World, text: string): Entity {
+function part(world: World, names: DialectNames, text: string): Entity {
   if (/^\d+$/.test(text)) return world.isAlive(Number(text)) ? Number(text) : 0;
-  return world.lookupSymbol(text);
+  return names.lookupSymbol(world, text);
 }
 
-/** Resolves `ids[i]` to an id, or explains which part names nothing. */
-function resolveId(world: World, paths: readonly string[], i: number): Id | string {
-  const first = part(world, paths[0]!);
-  if (first === 0) return `ids[${i}]: ${shown(paths[0]!)} names no entity (give a component path such as Position or ecs.core.Disabled)`;
+/** Resolves `ids[i]` (paths in the names of `names`) to an id, or explains which part names nothing. */
+function resolveId(world: World, names: DialectNames, paths: readonly string[], i: number): Id | string {
+  const first = part(world, names, paths[0]!);
+  if (first === 0) return `ids[${i}]: ${shown(paths[0]!)} names no entity (give a component path such as Position or ${names.printPath('ecs.core.Disabled')})`;
   if (paths.length === 1) return first;
-  const second = part(world, paths[1]!);
+  const second = part(world, names, paths[1]!);
   if (second === 0) return `ids[${i}]: pair target ${shown(paths[1]!)} names no entity`;
   return world.pair(first, second);
 }
@@ -43,12 +46,12 @@ function payload(data: string): SetPayload | RestReply {
 }
 
 /** The set entries of a payload for entity `e`, or the 400 reply naming the culprit. */
-function entries(world: World, e: Entity, p: SetPayload): SetEntry[] | RestReply {
+function entries(world: World, names: DialectNames, e: Entity, p: SetPayload): SetEntry[] | RestReply {
   const values = p.values ?? [];
   if (values.length > p.ids.length) return errorReply(400, `data.values has ${values.length} values for ${p.ids.length} ids: give one value per id, in the same order`);
   const ids: Id[] = [];
   for (let i = 0; i < p.ids.length; i++) {
-    const id = resolveId(world, p.ids[i]!, i);
+    const id = resolveId(world, names, p.ids[i]!, i);
     if (typeof id === 'string') return errorReply(400, id);
     ids.push(id);
   }
@@ -68,7 +71,8 @@ function entries(world: World, e: Entity, p: SetPayload): SetEntry[] | RestReply
     }
     if (!info && !(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)) {
       const kind = isPair(id) ? 'pair' : 'tag';
-      return errorReply(400, `ids[${i}] ${world.idText(id)} is a ${kind} without data: give no value for it (it is added as is)`);
+      const text = isPair(id) ? `(${names.pathOf(world, world.pairFirst(id))}, ${names.pathOf(world, world.pairSecond(id))})` : names.pathOf(world, id);
+      return errorReply(400, `ids[${i}] ${text} is a ${kind} without data: give no value for it (it is added as is)`);
     }
     out.push(info ? { id, value } : { id });
   }
@@ -83,23 +87,24 @@ function onlyWorldSettings(world: World, e: Entity, list: readonly SetEntry[]): 
 
 /** Answers PUT /set/<path>. */
 export const putSet: Handler<SetParams> = (ctx, p) => {
-  const { world } = ctx;
+  const { world, names } = ctx;
   // A built-in is refused here, except the World entity while there are world settings to set:
   // whether the payload sets only those is known once it is parsed.
-  const found = resolveWritable(world, ctx.rest, 'set components on', (e) => e === world.core.World && world.worldSettings.size > 0);
+  const found = resolveWritable(world, ctx.rest, 'set components on', (e) => e === world.core.World && world.worldSettings.size > 0, names);
   if ('reply' in found) return found.reply;
   const { entity: e, builtin } = found;
   const parsed = payload(p.data);
   if ('status' in parsed) return parsed;
-  const list = entries(world, e, parsed);
+  const list = entries(world, names, e, parsed);
   if (!Array.isArray(list)) return list;
-  if (builtin && !onlyWorldSettings(world, e, list)) return builtinRefusal(world, e, 'set components other than world settings on');
+  if (builtin && !onlyWorldSettings(world, e, list)) return builtinRefusal(world, e, 'set components other than world settings on', names);
   try {
-    world.setMany(e, list, { lenient: true, finite: true });
+    // Entity members may be given as paths in the dialect's names.
+    world.setMany(e, list, names.identity ? LENIENT : { ...LENIENT, resolveEntity: (raw: number | string) => names.resolveEntityValue(world, raw) });
   } catch (err) {
     if (err instanceof EcsError) {
       const which = err.entry === undefined ? '' : `ids[${err.entry}]: `;
-      return errorReply(err.code === 'builtin' ? 403 : 400, `${which}cannot set on '${world.pathOf(e)}': ${err.message}`);
+      return errorReply(err.code === 'builtin' ? 403 : 400, `${which}cannot set on '${names.pathOf(world, e)}': ${err.message}`);
     }
     throw err;
   }

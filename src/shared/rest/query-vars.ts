@@ -2,20 +2,21 @@
 // wrapped in '( )', as the reference explorer sends them. Each name must be a variable of the
 // query (written without '$') and each value an entity path or id.
 import type { Entity, World } from '../ecs';
+import type { DialectNames } from '../json';
 import type { Query, VarValues } from '../query';
 import { errorReply, shown } from './replies';
 import type { RestReply } from './types';
 
-function entityOf(world: World, text: string): Entity {
+function entityOf(world: World, names: DialectNames, text: string): Entity {
   if (/^\d+$/.test(text)) {
     const id = Number(text);
     return world.isAlive(id) ? id : 0;
   }
-  return world.lookupSymbol(text);
+  return names.lookupSymbol(world, text);
 }
 
-/** Variable values from `vars`, or the 400 reply naming the bad part. */
-export function parseVars(world: World, query: Query, text: string): { vars: VarValues } | { reply: RestReply } {
+/** Variable values from `vars` (entity paths in the names of `dialect`), or the 400 reply naming the bad part. */
+export function parseVars(world: World, query: Query, text: string, dialect: DialectNames): { vars: VarValues } | { reply: RestReply } {
   let body = text.trim();
   if (body.startsWith('(') && body.endsWith(')')) body = body.slice(1, -1).trim();
   const names = query.variableNames;
@@ -31,7 +32,7 @@ export function parseVars(world: World, query: Query, text: string): { vars: Var
       const hint = name.startsWith('$') ? ` (write the name without '$')` : '';
       return { reply: errorReply(400, `parameter 'vars': the query has no variable ${shown(name)}${hint}; ${known}`) };
     }
-    const e = entityOf(world, value);
+    const e = entityOf(world, dialect, value);
     if (e === 0) return { reply: errorReply(400, `parameter 'vars': ${name}:${value} names no entity; give an entity path such as Sun.Earth or an id`) };
     vars[name] = e;
   }

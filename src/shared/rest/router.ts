@@ -45,9 +45,13 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
   if (!Number.isInteger(maxLimit) || maxLimit < 1) throw new RangeError(`router option maxLimit must be a positive integer, got ${maxLimit}`);
   const opts = { ...options, maxLimit };
-  const table = compileTable(dialectOf(options.compat).rows({ maxLimit }));
+  const dialect = dialectOf(options.compat);
+  const table = compileTable(dialect.rows({ maxLimit }));
   const cache = options.replyCache === false ? undefined : new ReplyCache(world);
-  const queries = options.queryCache === false ? undefined : new QueryCache(world);
+  // The dialect's names: requests are read in them (paths, query names, /set, vars), replies printed in them.
+  const names = dialect.names;
+  const resolve = names.identity ? undefined : (text: string) => names.lookupSymbol(world, text);
+  const queries = options.queryCache === false ? undefined : new QueryCache(world, undefined, resolve);
 
   function route(method: string, url: string): RestReply {
     const cached = cache !== undefined && method === 'GET' ? cache.get(url) : undefined;
@@ -73,7 +77,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     if (!r.hasPath && rest !== '') return unknownEndpoint(table, method, path);
     const params = readParams(r.params, target.params);
     if ('reply' in params) return params.reply;
-    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries, endpoints: table.rows };
+    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries, endpoints: table.rows, names };
     const before = world.changeCount;
     let reply: RestReply;
     try {

@@ -1,6 +1,7 @@
 // The router's options and what its handlers see. Requests and replies are the REST contract's
 // (src/shared/protocol), re-exported here for the router's users.
 import type { World } from '../ecs';
+import type { DialectNames } from '../json';
 import type { QueryCache } from '../query';
 import type { EndpointSpec, RestReply } from '../protocol';
 export type { RestReply, RestRequest } from '../protocol';
@@ -47,6 +48,8 @@ export interface RouteContext {
   readonly queries?: QueryCache;
   /** The router's endpoint table (its dialect's), e.g. for /openapi.json. */
   readonly endpoints: readonly EndpointSpec[];
+  /** The names requests are read in and replies printed in (its dialect's: `ecs.*`, or the reference's `flecs.*`). */
+  readonly names: DialectNames;
 }
 
 /** An endpoint handler: `params` are the request's parameters parsed by the row's zod table (defaults filled in). */
