@@ -182,3 +182,28 @@ test('the results say how many rows match in all, and repeated columns are left 
   await expect(group).toHaveText('(ChildOf, *)');
   await expect(group).toHaveAttribute('title', '(ecs.core.ChildOf, *)');
 });
+
+test('the query box completes names while typing and shows the syntax at a glance', async ({ page }) => {
+  const x = await openExplorer(page);
+  await x.queryBox.click();
+  await x.queryBox.pressSequentially('Position, Trav');
+  const list = x.queryPanel.getByRole('listbox', { name: 'Suggestions' });
+  await expect(list.getByRole('option').first()).toContainText('TravellingTo');
+  await x.queryBox.press('Tab');
+  await expect(x.queryBox).toHaveValue('Position, TravellingTo');
+  await expect(list).toBeHidden();
+  // After ?- only named queries are offered, and Enter on a highlighted one takes it.
+  await x.queryBox.fill('');
+  await x.queryBox.pressSequentially('?-ShipsHead');
+  await x.queryBox.press('ArrowDown');
+  await x.queryBox.press('Enter');
+  await expect(x.queryBox).toHaveValue('?-ShipsHeadingTo');
+
+  // The cheat sheet puts an example in the box, and it runs.
+  await x.queryPanel.getByRole('button', { name: 'syntax' }).click();
+  const sheet = x.queryPanel.getByRole('dialog', { name: 'Query syntax' });
+  await sheet.getByRole('button', { name: '(ChildOf, $p), Planet($p)' }).click();
+  await expect(x.queryBox).toHaveValue('(ChildOf, $p), Planet($p)');
+  await expect(sheet).toBeHidden();
+  await expect(resultRows(x).first()).toBeVisible();
+});

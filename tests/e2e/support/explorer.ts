@@ -32,7 +32,7 @@ export function explorerParts(page: Page): ExplorerPage {
     tree: page.getByRole('tree', { name: 'Entity hierarchy' }),
     inspector: page.getByRole('region', { name: 'Inspector' }),
     queryPanel,
-    queryBox: queryPanel.getByRole('textbox', { name: 'Query' }),
+    queryBox: queryPanel.getByRole('combobox', { name: 'Query' }),
     results: queryPanel.getByRole('table'),
     stats: page.getByRole('region', { name: 'Statistics' }),
   };

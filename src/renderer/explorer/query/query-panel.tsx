@@ -10,6 +10,7 @@ import { QueryBox } from './query-box';
 import { parseQueryInput } from './query-input';
 import { entityCount, flattenQueryReply, type ResultTable } from './result-table';
 import { ResultsView } from './results-view';
+import { useQueryNames } from './use-query-names';
 import { formatSeconds } from '../stats';
 
 /** Delay between the last keystroke and validating/running the query, in ms. */
@@ -53,6 +54,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
   const [limit, setLimit] = useState<number>(50);
   const [live, setLive] = useState(true);
   const [recent, setRecent] = useState<string[]>(() => loadRecent(localStore()));
+  const names = useQueryNames();
 
   useEffect(() => {
     const t = setTimeout(() => setDebounced(text), QUERY_DEBOUNCE_MS);
@@ -111,6 +113,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
         inputRef={inputRef}
         onText={onText}
         onRun={run}
+        names={names}
       />
       {parseError && upToDate ? <ErrorText error={parseError.message} /> : null}
       {error && error.position === undefined ? <RequestError error={error} hasData={data !== undefined} /> : null}

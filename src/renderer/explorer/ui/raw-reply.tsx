@@ -74,7 +74,7 @@ export function RawReplyButton({ url }: { url: string | null | undefined }) {
   if (!url) return null;
   return (
     <>
-      <button type="button" class="small raw-button" title="Show the raw JSON reply this panel is built from" aria-label="Show the raw reply" onClick={() => setOpen(true)}>{'{ }'}</button>
+      <button type="button" class="small raw-button" title="Show the raw JSON reply this panel is built from" aria-label="Show the raw reply" onClick={() => setOpen(true)}>{'{}'}</button>
       {open ? <RawReplyDialog url={url} onClose={() => setOpen(false)} /> : null}
     </>
   );
