@@ -88,8 +88,12 @@ test('pausing stops bodies while statistics keep sampling; a step runs exactly o
   expect(t1 - t0).toBeCloseTo(1 / 60, 9);
   const moved = await getJson<EntityBody>(page.request, '/entity/Ship3?values=true');
   expect(valueOf(moved, 'Position')).not.toEqual(valueOf(before, 'Position'));
-  // And no further: still paused.
-  await page.waitForTimeout(300);
+  // And no further: still paused after more frames have run (each frame changes the 1s statistics;
+  // frames are counted this way, not waited for on a timer).
+  for (let i = 0; i < 3; i++) {
+    const seen = JSON.stringify(await getJson(page.request, '/stats/world/1s'));
+    await expect.poll(async () => JSON.stringify(await getJson(page.request, '/stats/world/1s')), { timeout: 30_000 }).not.toBe(seen);
+  }
   expect(await simulationTime(page)).toBe(t1);
 });
 
