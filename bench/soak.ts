@@ -1,0 +1,172 @@
+// `npm run bench -- soak`: the built host under a long mixed load with watches, for SOAK_SECONDS
+// (default 60; e.g. SOAK_SECONDS=300 npm run bench -- soak). SOAK_CONNECTIONS (default 16) request
+// loops run the load mix (GET entity/query, PUT set/enable/disable, bench/load/mix.ts) capped at
+// SOAK_RATE req/s in all (default 1500, so a shared machine keeps some room), while watches stay
+// open: fast readers on 50-entity query pages and on targets only writes change, slow readers (16 KiB every
+// second, a background tab) on a 500-entity page of moving values that reopen when they read the
+// past, and two slow readers that ignore the ids (a `curl` reading slowly) as the control. Watches
+// are closed and opened again every SOAK_ROTATE_SECONDS (default a third of the run). Reports
+// answers and errors by kind, lost writes, replayed watch states against a GET, the host's RSS
+// (start, end, trend over the last two thirds), and the slow readers' lag in ms and frames.
+// Needs a build: it measures out/main.
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { percentile, report, type BenchRow } from './lib/report';
+import { describeKinds, KINDS, runLoadSession } from './load/index';
+import { staleBuildWarning, startHost, type HostUnderTest } from './rest/index';
+import { parseWatchEventId } from '../src/shared/protocol';
+import { openWatch, type WatchClient } from '../tests/support/watch-client';
+
+function setting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const n = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got '${raw}'`);
+  return n;
+}
+
+const SECONDS = setting('SOAK_SECONDS', 60);
+const CONNECTIONS = setting('SOAK_CONNECTIONS', 16);
+const RATE = setting('SOAK_RATE', 1500);
+const ROTATE_SECONDS = setting('SOAK_ROTATE_SECONDS', Math.max(1, Math.floor(SECONDS / 3)));
+const ASTEROIDS = 3000;
+const FAST_PAGES = 10;
+/** Targets only writes change (the load writes asteroids only): a replayed state must equal a GET. */
+const STILL = ['/query?q=Planet', '/entity/Sun', '/query?q=Engine', '/entity/Sun/Earth?type_info=true'];
+const SLOW_PAGE = '/query?q=Position%2CVelocity&values=true&limit=500';
+const SLOW = 8;
+const NAIVE = 2;
+const SLOW_CHUNK = 16 * 1024;
+const SLOW_EVERY_MS = 1000;
+const RSS_EVERY_MS = 5000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fastTarget = (i: number) => `/watch/query?q=Position%2CVelocity&values=true&limit=50&offset=${i * 50}`;
+
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return Number(line.split(/\s+/)[1]) / 1024;
+}
+
+/** Least-squares slope of (minute, MiB) samples. */
+function slopePerMinute(samples: { t: number; mib: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return NaN;
+  const mt = samples.reduce((s, x) => s + x.t, 0) / n, mm = samples.reduce((s, x) => s + x.mib, 0) / n;
+  const cov = samples.reduce((s, x) => s + (x.t - mt) * (x.mib - mm), 0), v = samples.reduce((s, x) => s + (x.t - mt) ** 2, 0);
+  return cov / v;
+}
+
+interface WatchTally { opened: number; refused: Record<string, number>; endedEarly: number; reopens: number; replays: number; replaysEqual: number; mismatches: string[] }
+
+/** One generation of watches, open until `close`. */
+async function openGeneration(host: HostUnderTest, tally: WatchTally, lags: { slow: number[]; naive: number[] }) {
+  const open = async (target: string, opts: Parameters<typeof openWatch>[2] = {}): Promise<WatchClient | undefined> => {
+    const w = await openWatch(host.url, target, opts);
+    if ('status' in w) { tally.refused[w.status] = (tally.refused[w.status] ?? 0) + 1; return undefined; }
+    tally.opened++;
+    return w;
+  };
+  const fast = await Promise.all(Array.from({ length: FAST_PAGES }, (_, i) => open(fastTarget(i))));
+  const still = await Promise.all(STILL.map((t) => open(`/watch${t}`)));
+  const slow = await Promise.all(Array.from({ length: SLOW }, () => open(`/watch${SLOW_PAGE}`, { slow: true })));
+  const naive = await Promise.all(Array.from({ length: NAIVE }, () => open(`/watch${SLOW_PAGE}`, { slow: true, maxLagMs: Infinity })));
+  /** Lag of what a reader holds: now against the host time of the last event it applied (same machine, same clock). */
+  const lagOf = (w: WatchClient) => Date.now() - (parseWatchEventId(w.events.at(-1)?.id)?.time ?? Date.now());
+  const reader = setInterval(() => {
+    for (const w of slow) if (w) { w.readSome(SLOW_CHUNK); if (w.events.length > 0) lags.slow.push(lagOf(w)); }
+    for (const w of naive) if (w) { w.readSome(SLOW_CHUNK); if (w.events.length > 0) lags.naive.push(lagOf(w)); }
+  }, SLOW_EVERY_MS);
+  return {
+    async close(): Promise<void> {
+      clearInterval(reader);
+      // Replayed states of the targets only writes change must equal a GET.
+      for (const [i, w] of still.entries()) {
+        if (!w) continue;
+        tally.replays++;
+        const get = (await (await fetch(host.url + STILL[i])).json()) as unknown;
+        if (JSON.stringify(w.state?.reply) === JSON.stringify(get)) tally.replaysEqual++;
+        else tally.mismatches.push(STILL[i]!);
+      }
+      for (const w of [...fast, ...still, ...slow, ...naive]) {
+        if (!w) continue;
+        if (w.ended) tally.endedEarly++;
+        tally.reopens += w.reopens;
+        w.close();
+      }
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const stale = staleBuildWarning();
+  if (stale) console.warn(stale);
+  console.log(`soak: ${SECONDS} s, ${CONNECTIONS} connections at ${RATE} req/s in all, watches rotated every ${ROTATE_SECONDS} s; load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const host = await startHost({ asteroids: ASTEROIDS, args: ['--max-watches-per-client', '64'] });
+  const tally: WatchTally = { opened: 0, refused: {}, endedEarly: 0, reopens: 0, replays: 0, replaysEqual: 0, mismatches: [] };
+  const lags = { slow: [] as number[], naive: [] as number[] };
+  const rss: { t: number; mib: number }[] = [];
+  const t0 = Date.now();
+  const sampler = setInterval(() => rss.push({ t: (Date.now() - t0) / 60_000, mib: rssMiB(host.pid) }), RSS_EVERY_MS);
+  rss.push({ t: 0, mib: rssMiB(host.pid) });
+  const heapBefore = await host.heap();
+  let running = true;
+  const watches = (async () => {
+    while (running) {
+      const gen = await openGeneration(host, tally, lags);
+      const until = Date.now() + ROTATE_SECONDS * 1000;
+      while (running && Date.now() < until) await sleep(250);
+      await gen.close();
+    }
+  })();
+  try {
+    const load = await runLoadSession(host, { connections: CONNECTIONS, seconds: SECONDS, overallRate: RATE });
+    running = false;
+    await watches;
+    clearInterval(sampler);
+    rss.push({ t: (Date.now() - t0) / 60_000, mib: rssMiB(host.pid) });
+    await sleep(500);
+    const heapAfter = await host.heap();
+    console.log(`answers ${load.drive.responses} in ${load.drive.seconds} s; ${describeKinds(load.kinds)}`);
+    console.log(`writes ${JSON.stringify(load.writes)}; stale reads ${load.reads.stale.length} of ${load.reads.checked}; lost ${load.lost.length}; unexpected ${load.unexpected.length}`);
+    console.log(`watches: ${JSON.stringify(tally)}; heap ${(heapBefore.heapUsed / 2 ** 20).toFixed(1)} -> ${(heapAfter.heapUsed / 2 ** 20).toFixed(1)} MiB, watchers left ${heapAfter.watchers}, streams left ${heapAfter.streams}`);
+    console.log(`RSS MiB: ${rss.map((s) => s.mib.toFixed(0)).join(' ')}`);
+    const late = rss.filter((s) => s.t >= rss.at(-1)!.t / 3);
+    const frames = (ms: number) => ms / host.periodMs;
+    const q = (xs: number[], p: number) => (xs.length ? percentile(xs, p) : NaN);
+    const info = (name: string, ours: number, unit: string, peer = '', peerValue = NaN): BenchRow => ({ case: name, ours: Math.round(ours * 100) / 100, peer, peer_value: peerValue, unit, ratio: NaN });
+    const expect = (name: string, ours: number, expected: number, unit: string): BenchRow => ({ case: name, ours, peer: 'expected', peer_value: expected, unit, ratio: ours === expected ? 1 : 0 });
+    const rows: BenchRow[] = [
+      info('soak_seconds', load.drive.seconds, 's'),
+      info('soak_requests', load.drive.responses, 'responses'),
+      info('soak_req_per_s', load.drive.reqPerSec, 'req/s', 'cap', RATE),
+      ...KINDS.map((k) => expect(`soak_non2xx_${k}`, load.kinds[k].non2xx, 0, 'responses')),
+      expect('soak_transport_errors', load.drive.errors, 0, 'errors'),
+      expect('soak_lost_writes', load.lost.length, 0, 'writes'),
+      expect('soak_stale_reads', load.reads.stale.length, 0, 'reads'),
+      expect('soak_unexpected_changes', load.unexpected.length, 0, 'entities'),
+      info('soak_watches_opened', tally.opened, 'watches'),
+      expect('soak_watches_refused', Object.values(tally.refused).reduce((a, b) => a + b, 0), 0, 'watches'),
+      expect('soak_watches_ended_early', tally.endedEarly, 0, 'watches'),
+      expect('soak_replayed_states_unequal', tally.replays - tally.replaysEqual, 0, `of ${tally.replays}`),
+      expect('soak_watchers_left', heapAfter.watchers, 0, 'watchers'),
+      info('soak_rss_start_end', rss.at(-1)!.mib, 'MiB', 'start', rss[0]!.mib),
+      info('soak_rss_max', Math.max(...rss.map((s) => s.mib)), 'MiB'),
+      info('soak_rss_trend_last_two_thirds', slopePerMinute(late), 'MiB/min'),
+      info('soak_slow_reader_lag_p50', q(lags.slow, 50), 'ms', 'frames at the target rate', frames(q(lags.slow, 50))),
+      info('soak_slow_reader_lag_p99', q(lags.slow, 99), 'ms', 'frames at the target rate', frames(q(lags.slow, 99))),
+      info('soak_slow_reader_lag_max', Math.max(...lags.slow), 'ms', 'frames at the target rate', frames(Math.max(...lags.slow))),
+      info('soak_slow_reader_reopens', tally.reopens, 'reopens', 'reads', lags.slow.length),
+      info('soak_naive_reader_lag_p50', q(lags.naive, 50), 'ms', 'frames at the target rate', frames(q(lags.naive, 50))),
+      info('soak_naive_reader_lag_max', Math.max(...lags.naive), 'ms', 'frames at the target rate', frames(Math.max(...lags.naive))),
+      info('soak_frame_p99', load.frames.p99, 'ms'),
+    ];
+    report('soak', rows);
+    if (rows.some((r) => r.peer === 'expected' && r.ratio !== 1)) process.exitCode = 1;
+  } finally {
+    running = false;
+    clearInterval(sampler);
+    await host.stop();
+  }
+}
+
+await main();
