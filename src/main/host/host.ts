@@ -73,7 +73,7 @@ export class Host {
     this.app.runDueFrame();
     const reply = this.router(req);
     // A write says in which frame it landed: its watchers see it in the event of the next frame.
-    return req.method === 'PUT' ? { ...reply, headers: { ...reply.headers, [FRAME_HEADER]: String(this.app.frameCount) } } : reply;
+    return this.router.writeMethods.includes(req.method) ? { ...reply, headers: { ...reply.headers, [FRAME_HEADER]: String(this.app.frameCount) } } : reply;
   };
 
   /** The server being started for the current Rest singleton (undefined when it is removed). */
@@ -102,6 +102,7 @@ export class Host {
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
       maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs,
+      restMethods: { all: this.router.methods, writes: this.router.writeMethods },
     }, this.answer);
     transport.onEvents(WATCH_PREFIX, (req, sink) => { this.app.runDueFrame(); return this.watches.open(req, sink); });
     this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });

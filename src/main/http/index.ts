@@ -7,7 +7,7 @@ export type { EventSink, EventSubscription, EventFeedOpener, EventStreamLimits }
 export { createHttpCounters } from './counters';
 export {
   checkHost, classifyOrigin, decidePut, preflightHeaders, bearerMatches, canonicalAppOrigins,
-  METHODS_ALL, METHODS_READ, PREFLIGHT_MAX_AGE_S,
+  preflightMethods, PREFLIGHT_MAX_AGE_S, type PreflightMethods,
 } from './policy';
 export type { OriginKind, LocalEndpoint, PutDecision } from './policy';
 export { parseHostHeader, parseOrigin, isLoopbackHostname, isLoopbackAddress, normalizeAddress } from './host-names';

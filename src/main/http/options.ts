@@ -16,6 +16,8 @@ export const DEFAULT_HTTP_OPTIONS: Readonly<HttpOptions> = Object.freeze({
   maxWatches: 256,
   maxWatchesPerClient: 32,
   watchHeartbeatMs: 15_000,
+  // Only for a handler that does not say (tests): the host passes its router's table's methods.
+  restMethods: Object.freeze({ all: Object.freeze(['GET', 'PUT']), writes: Object.freeze(['PUT']) }),
 });
 
 function checkInteger(name: keyof HttpOptions, value: unknown, min: number, max: number): void {
@@ -50,6 +52,10 @@ export function resolveHttpOptions(options: Partial<HttpOptions>): HttpOptions {
   }
   if (!Array.isArray(o.appOrigins)) {
     throw new RangeError(`HTTP option appOrigins must be an array of origins, got ${JSON.stringify(o.appOrigins)}`);
+  }
+  const m = o.restMethods as Partial<HttpOptions['restMethods']> | undefined;
+  if (!m || !Array.isArray(m.all) || !Array.isArray(m.writes) || !m.writes.every((w) => m.all!.includes(w))) {
+    throw new RangeError(`HTTP option restMethods must be {all: [...methods], writes: [...some of them]}, got ${JSON.stringify(m)}`);
   }
   return o;
 }

@@ -14,10 +14,19 @@ export interface LocalEndpoint {
   port: number;
 }
 
-/** Methods a preflight grants when PUT can succeed. */
-export const METHODS_ALL = 'GET, PUT, OPTIONS';
-/** Methods a preflight grants to a foreign origin when no token is configured. */
-export const METHODS_READ = 'GET, OPTIONS';
+/** The Access-Control-Allow-Methods values of a handler: for origins that may write, and for those that may only read. */
+export interface PreflightMethods {
+  readonly all: string;
+  readonly read: string;
+}
+
+/** The preflight method lists of a handler's methods (OPTIONS added). */
+export function preflightMethods(methods: { readonly all: readonly string[]; readonly writes: readonly string[] }): PreflightMethods {
+  return {
+    all: [...methods.all, 'OPTIONS'].join(', '),
+    read: [...methods.all.filter((m) => !methods.writes.includes(m)), 'OPTIONS'].join(', '),
+  };
+}
 /** Preflight cache lifetime in seconds. */
 export const PREFLIGHT_MAX_AGE_S = 600;
 
@@ -82,12 +91,12 @@ export type PutDecision =
  * any other origin needs the bearer token. A refused reply still carries
  * `Access-Control-Allow-Origin: *` so the page can read why it was refused.
  */
-export function decidePut(origin: string | undefined, kind: OriginKind, authorization: string | undefined, token: string | undefined): PutDecision {
+export function decidePut(origin: string | undefined, kind: OriginKind, authorization: string | undefined, token: string | undefined, method = 'PUT'): PutDecision {
   if (kind === 'none') return { allowed: true, headers: { 'Access-Control-Allow-Origin': '*' } };
   if (kind === 'loopback' || kind === 'own' || bearerMatches(authorization, token)) {
     return { allowed: true, headers: { 'Access-Control-Allow-Origin': origin!, Vary: 'Origin' } };
   }
-  let error = `PUT from origin '${origin}' is not allowed: use the access token (Authorization: Bearer <token>)`;
+  let error = `${method} from origin '${origin}' is not allowed: use the access token (Authorization: Bearer <token>)`;
   if (token === undefined) error += '; this server has none configured: start it with --token <token>';
   else if (authorization !== undefined) error += '; the Authorization header given does not carry it';
   return {
@@ -103,11 +112,11 @@ export function decidePut(origin: string | undefined, kind: OriginKind, authoriz
  * its PUT could never succeed. `privateNetwork` answers Chrome's
  * `Access-Control-Request-Private-Network: true` so a hosted explorer may reach localhost.
  */
-export function preflightHeaders(origin: string | undefined, kind: OriginKind, tokenConfigured: boolean, privateNetwork: boolean): Record<string, string> {
+export function preflightHeaders(origin: string | undefined, kind: OriginKind, tokenConfigured: boolean, privateNetwork: boolean, methods: PreflightMethods): Record<string, string> {
   const mayPut = kind !== 'foreign' || tokenConfigured;
   const headers: Record<string, string> = {
     'Access-Control-Allow-Origin': kind === 'none' || !mayPut ? '*' : origin!,
-    'Access-Control-Allow-Methods': mayPut ? METHODS_ALL : METHODS_READ,
+    'Access-Control-Allow-Methods': mayPut ? methods.all : methods.read,
     'Access-Control-Allow-Headers': 'Authorization, Content-Type',
     'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
   };

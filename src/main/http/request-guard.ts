@@ -1,11 +1,11 @@
 // The first step of the request path: what is refused before any routing — a request target
 // over the length limit (414), a Host that is not this server's (403, against DNS rebinding),
-// a PUT from an origin that may not change the world (403) — and the CORS headers a request
+// a write (PUT, DELETE: the handler's restMethods.writes) from an origin that may not change the world (403) — and the CORS headers a request
 // that passes gets. Each check is a plain function of the request's parts.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpOptions } from './types';
-import { checkHost, classifyOrigin, decidePut, preflightHeaders, type LocalEndpoint } from './policy';
+import { checkHost, classifyOrigin, decidePut, preflightHeaders, preflightMethods, type LocalEndpoint, type PreflightMethods } from './policy';
 import { READ_CORS } from './reply-writer';
 
 /** A refusal: the status, the message and the headers of the error reply. */
@@ -47,12 +47,12 @@ export type CorsVerdict = { cors: OutgoingHttpHeaders; refusal?: undefined } | {
 
 const READ_VERDICT: CorsVerdict = { cors: READ_CORS };
 
-/** The CORS headers of a reply to `method`, or the 403 refusal of a PUT the policy does not allow. */
+/** The CORS headers of a reply to `method`, or the 403 refusal of a write the policy does not allow. */
 export function corsFor(method: string, headers: IncomingHttpHeaders, socket: Pick<Socket, 'localAddress' | 'localPort'>, options: HttpOptions, appOrigins: ReadonlySet<string>): CorsVerdict {
-  if (method !== 'PUT') return READ_VERDICT;
+  if (!options.restMethods.writes.includes(method)) return READ_VERDICT;
   const origin = headers.origin;
   const kind = origin === undefined ? 'none' : classifyOrigin(origin, localEndOf(socket), appOrigins);
-  const decision = decidePut(origin, kind, headers.authorization, options.token);
+  const decision = decidePut(origin, kind, headers.authorization, options.token, method);
   if (!decision.allowed) return { refusal: { status: 403, message: decision.error, headers: decision.headers } };
   return { cors: decision.headers };
 }
@@ -62,5 +62,10 @@ export function preflightReplyHeaders(headers: IncomingHttpHeaders, socket: Pick
   const origin = headers.origin;
   const kind = classifyOrigin(origin, localEndOf(socket), appOrigins);
   const privateNetwork = headers['access-control-request-private-network'] === 'true';
-  return preflightHeaders(origin, kind, options.token !== undefined, privateNetwork);
+  let methods = preflightLists.get(options.restMethods);
+  if (methods === undefined) preflightLists.set(options.restMethods, (methods = preflightMethods(options.restMethods)));
+  return preflightHeaders(origin, kind, options.token !== undefined, privateNetwork, methods);
 }
+
+/** Preflight method lists by the handler's methods (one per transport). */
+const preflightLists = new WeakMap<object, PreflightMethods>();

@@ -8,6 +8,14 @@ export type { RestHandler, RestReply, RestRequest } from '../../shared/protocol'
 /** Takes over an upgraded connection (e.g. a WebSocket handshake) for one path. */
 export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
+/** The methods of the REST handler, as its endpoint table lists them (without OPTIONS and HEAD). */
+export interface RestMethods {
+  /** Every method some endpoint answers: a CORS preflight from an origin that may write grants these. */
+  readonly all: readonly string[];
+  /** The ones that change the world: the write policy (origin, token) applies to them. */
+  readonly writes: readonly string[];
+}
+
 /** Options of the transport; every field has a default in DEFAULT_HTTP_OPTIONS. */
 export interface HttpOptions {
   /** TCP port (default 27750; 0 picks a free port). */
@@ -38,6 +46,8 @@ export interface HttpOptions {
   maxWatchesPerClient: number;
   /** Milliseconds of silence after which a watch stream gets a heartbeat comment (default 15000). */
   watchHeartbeatMs: number;
+  /** Methods of the REST handler (the host passes its router's, derived from the endpoint table; default GET, with PUT writing). */
+  restMethods: RestMethods;
 }
 
 /** Monotonic request and send counters for the monitor; it samples and differentiates them. */

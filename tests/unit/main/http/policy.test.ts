@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   bearerMatches, canonicalAppOrigins, checkHost, classifyOrigin, decidePut, isLoopbackAddress,
-  parseHostHeader, parseOrigin, preflightHeaders,
+  parseHostHeader, parseOrigin, preflightHeaders, preflightMethods,
 } from '../../../../src/main/http';
+import { World } from '../../../../src/shared/ecs';
+import { createRouter } from '../../../../src/shared/rest';
 
 const local = { address: '127.0.0.1', port: 27750 };
 const none = canonicalAppOrigins([]);
@@ -104,10 +106,24 @@ describe('PUT policy', () => {
   });
 });
 
+/** The preflight method lists of the contract's endpoint table, as the host passes them. */
+const contractRouter = createRouter(new World());
+const CONTRACT = preflightMethods({ all: contractRouter.methods, writes: contractRouter.writeMethods });
+
+describe('preflight methods come from the endpoint table', () => {
+  it('the contract table answers GET and PUT, and PUT writes', () => {
+    expect(CONTRACT).toEqual({ all: 'GET, PUT, OPTIONS', read: 'GET, OPTIONS' });
+  });
+
+  it('a table with DELETE grants it to writers only', () => {
+    expect(preflightMethods({ all: ['GET', 'PUT', 'DELETE'], writes: ['PUT', 'DELETE'] })).toEqual({ all: 'GET, PUT, DELETE, OPTIONS', read: 'GET, OPTIONS' });
+  });
+});
+
 describe('preflight headers', () => {
   it('grants every method to origins that may PUT and echoes them', () => {
     for (const kind of ['loopback', 'own'] as const) {
-      expect(preflightHeaders('http://localhost:3000', kind, false, false)).toEqual({
+      expect(preflightHeaders('http://localhost:3000', kind, false, false, CONTRACT)).toEqual({
         'Access-Control-Allow-Origin': 'http://localhost:3000',
         'Access-Control-Allow-Methods': 'GET, PUT, OPTIONS',
         'Access-Control-Allow-Headers': 'Authorization, Content-Type',
@@ -118,19 +134,19 @@ describe('preflight headers', () => {
   });
 
   it('grants only reads to a foreign origin when no token is configured', () => {
-    const h = preflightHeaders('https://evil.example', 'foreign', false, false);
+    const h = preflightHeaders('https://evil.example', 'foreign', false, false, CONTRACT);
     expect(h['Access-Control-Allow-Methods']).toBe('GET, OPTIONS');
     expect(h['Access-Control-Allow-Origin']).toBe('*');
   });
 
   it('grants PUT to a foreign origin when a token is configured', () => {
-    const h = preflightHeaders('https://ok.example', 'foreign', true, false);
+    const h = preflightHeaders('https://ok.example', 'foreign', true, false, CONTRACT);
     expect(h['Access-Control-Allow-Methods']).toBe('GET, PUT, OPTIONS');
     expect(h['Access-Control-Allow-Origin']).toBe('https://ok.example');
   });
 
   it('answers a private-network request only when asked', () => {
-    expect(preflightHeaders(undefined, 'none', false, true)['Access-Control-Allow-Private-Network']).toBe('true');
-    expect(preflightHeaders(undefined, 'none', false, false)['Access-Control-Allow-Private-Network']).toBeUndefined();
+    expect(preflightHeaders(undefined, 'none', false, true, CONTRACT)['Access-Control-Allow-Private-Network']).toBe('true');
+    expect(preflightHeaders(undefined, 'none', false, false, CONTRACT)['Access-Control-Allow-Private-Network']).toBeUndefined();
   });
 });

@@ -64,4 +64,14 @@ describe('request guard', () => {
     expect(loop['Access-Control-Allow-Methods']).toBe('GET, PUT, OPTIONS');
     expect(loop['Access-Control-Allow-Private-Network']).toBe('true');
   });
+
+  it("takes the write methods from the handler's table: DELETE is guarded like PUT once a table answers it", () => {
+    const withDelete = { ...DEFAULT_HTTP_OPTIONS, restMethods: { all: ['GET', 'PUT', 'DELETE'], writes: ['PUT', 'DELETE'] } };
+    const refused = corsFor('DELETE', { origin: 'https://evil.example' }, local, withDelete, noApps);
+    expect(refused.refusal?.status).toBe(403);
+    expect(refused.refusal?.message).toMatch(/^DELETE from origin 'https:\/\/evil\.example' is not allowed/);
+    expect(preflightReplyHeaders({ origin: 'http://127.0.0.1:5173' }, local, withDelete, noApps)['Access-Control-Allow-Methods']).toBe('GET, PUT, DELETE, OPTIONS');
+    // Without DELETE in the table the router answers it 405 and no policy applies.
+    expect(corsFor('DELETE', { origin: 'https://evil.example' }, local, DEFAULT_HTTP_OPTIONS, noApps).refusal).toBeUndefined();
+  });
 });
