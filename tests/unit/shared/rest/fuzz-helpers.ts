@@ -2,7 +2,7 @@
 // case, the reply oracle every case must satisfy, and the seed/run settings.
 import { expect } from 'vitest';
 import type { World } from '../../../../src/shared/ecs';
-import { createRouter, type Router } from '../../../../src/shared/rest';
+import { createRouter, type CompatMode, type Router } from '../../../../src/shared/rest';
 import { buildReferenceWorld, type ReferenceWorld } from '../../../fixtures/reference-world';
 
 /**
@@ -71,11 +71,11 @@ export function worldFingerprint(world: World): string {
   return `${tables} tables, ${rows} rows, hash ${h.toString(16)}`;
 }
 
-/** A fresh reference world with the monitor (so /stats answers) and a router with a small maximum limit. */
-export function fuzzWorld(maxLimit = 500): ReferenceWorld & { router: Router } {
+/** A fresh reference world with the monitor (so /stats answers) and a router (of the contract, or of a compat dialect) with a small maximum limit. */
+export function fuzzWorld(maxLimit = 500, compat?: CompatMode): ReferenceWorld & { router: Router } {
   const ref = buildReferenceWorld({ monitor: true });
   for (let i = 0; i < 3; i++) ref.app.step(1 / 60);
-  return { ...ref, router: createRouter(ref.world, { maxLimit }) };
+  return { ...ref, router: createRouter(ref.world, { maxLimit, compat }) };
 }
 
 /** What the oracle learned about one reply. */
@@ -88,8 +88,8 @@ export interface Verdict {
 
 /**
  * Routes one request and checks what every reply must be: no exception, a status from
- * ROUTER_STATUSES, JSON text, an `error` string on every error, `Allow` on 405, and an
- * unchanged world unless it was a successful PUT.
+ * ROUTER_STATUSES, JSON text, an `error` string on every error, on 405 an `Allow` of the table's
+ * methods without the one asked, and an unchanged world unless a write method of the table succeeded.
  */
 export function routeChecked(world: World, router: Router, method: string, url: string): Verdict {
   const before = worldFingerprint(world);
@@ -118,8 +118,13 @@ export function routeChecked(world: World, router: Router, method: string, url: 
     // Artefacts of a message built from a value it did not expect (unless the request carried them).
     if (!url.includes('object%20Object') && !url.includes('object Object')) expect(error, where).not.toContain('[object Object]');
   }
-  if (reply.status === 405) expect(reply.headers?.Allow, where).toMatch(/^(GET|PUT)$/);
-  const mayChange = method === 'PUT' && reply.status === 200;
+  if (reply.status === 405) {
+    const allowed = reply.headers?.Allow?.split(', ') ?? [];
+    expect(allowed.length, where).toBeGreaterThan(0);
+    for (const m of allowed) expect(router.methods, where).toContain(m);
+    expect(allowed, where).not.toContain(method);
+  }
+  const mayChange = router.writeMethods.includes(method) && reply.status === 200;
   if (!mayChange) expect(worldFingerprint(world), `${where} answered ${reply.status} but changed the world`).toBe(before);
   return { status: reply.status, json };
 }

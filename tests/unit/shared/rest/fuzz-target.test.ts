@@ -5,7 +5,12 @@
 // leave the world exactly as it was (fuzz-helpers: routeChecked).
 import fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
+import { fixedSegments } from '../../../../src/shared/protocol';
+import { CONTRACT } from '../../../../src/shared/rest';
 import { FUZZ_SEED, fuzzWorld, routeChecked } from './fuzz-helpers';
+
+/** The contract's endpoint table: the endpoints, methods and parameter names below are read from it. */
+const ROWS = CONTRACT.rows({ maxLimit: 500 });
 
 // A fixed number of runs: on a loaded 2-core machine they take minutes, not seconds (seen: 47-128 s
 // with other work running), so the bound is generous; it only stops a hung test.
@@ -31,12 +36,13 @@ const element: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 40_000 }).map((n) => 'x'.repeat(n)) },
 );
 
-const ENDPOINTS = ['entity', 'query', 'explain', 'enable', 'disable', 'delete', 'set', 'stats', 'world', 'tables', 'openapi.json',
+const ENDPOINTS = [...new Set(ROWS.map((r) => fixedSegments(r.path).join('/'))),
   'scope', 'query_plan', '', 'ENTITY', 'entity%2F', '..', 'script'];
-const METHODS = ['GET', 'GET', 'GET', 'PUT', 'PUT', 'OPTIONS', 'POST', 'DELETE', 'HEAD', 'get', 'PATCH'];
+const TABLE_METHODS = [...new Set(ROWS.flatMap((r) => r.methods))];
+const METHODS = [...TABLE_METHODS, ...TABLE_METHODS, 'GET', 'OPTIONS', 'POST', 'DELETE', 'HEAD', 'get', 'PATCH'];
 
-const PARAM_NAMES = ['path', 'label', 'values', 'ids', 'private', 'type_info', 'refs', 'q', 'name', 'vars', 'try', 'offset', 'limit',
-  'entities', 'results', 'period', 'data', 'matches', 'alerts', 'foo', '', '__proto__', 'constructor', 'hasOwnProperty', 'q%00', 'li%6Dit'];
+const PARAM_NAMES = [...new Set(ROWS.flatMap((r) => Object.keys(r.params))),
+  'foo', '', '__proto__', 'constructor', 'hasOwnProperty', 'q%00', 'li%6Dit'];
 const PARAM_VALUES = ['true', 'false', '', 'TRUE', 'yes', '1', '0', '-1', '-0', '2.5', '1e3', '0x10', ' 1', '+1', '99999999999999999999',
   '9007199254740993', '000000000000007', 'NaN', 'Infinity', 'Position', 'Position%2C+Velocity', '(Eats%2C+%24food)', 'food:Apples',
   '%7B%7D', '%ZZ', '%', '1s', '1m', '*', 'ChildOf', '%FF', '%C3%28'];
@@ -118,7 +124,7 @@ describe('router fuzzing: request targets', () => {
       // A successful PUT may have changed the world: start every case from a pristine one.
       if (dirty) { w = fuzzWorld(); dirty = false; }
       const r = routeChecked(w.world, w.router, method, url);
-      if (method === 'PUT' && r.status === 200) dirty = true;
+      if (w.router.writeMethods.includes(method) && r.status === 200) dirty = true;
     }), { seed: FUZZ_SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 3000) });
   });
 
