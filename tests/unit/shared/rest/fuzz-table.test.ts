@@ -71,5 +71,5 @@ describe.each(DIALECTS.map((d) => [d ?? 'contract', d] as const))('router fuzzin
       }
     }), { seed: FUZZ_SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 300) });
     expect(seen.size, 'every row was requested').toBe(rows.length);
-  }, 180_000);
+  }, 300_000);
 });
