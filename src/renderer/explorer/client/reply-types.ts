@@ -5,7 +5,7 @@
 // `duration` / `eval_duration`); readers accept either.
 import type { z } from 'zod';
 import type {
-  alertInfoSchema, baseEntrySchema, entityReplySchema, errorReplySchema, idPathsSchema, queryReplySchema,
+  alertInfoSchema, baseEntrySchema, entityReplySchema, errorReplySchema, explainReplySchema, idPathsSchema, queryReplySchema,
   queryResultSchema, statsPipelineReplySchema, statsSampleSchema, statsWorldReplySchema, valueSchema,
 } from '../../../shared/protocol';
 
@@ -52,3 +52,6 @@ export function evalSeconds(reply: QueryReply): number | undefined {
   const d = reply.duration ?? reply.eval_duration;
   return typeof d === 'number' ? d : undefined;
 }
+
+/** GET /explain/<path>: whether the entity matches, what blocks it outright, and each step with why. */
+export type ExplainReply = z.infer<typeof explainReplySchema>;

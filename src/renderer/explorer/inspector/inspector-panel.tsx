@@ -11,6 +11,7 @@ import { MemberPlot } from './member-plot';
 import { EntityActions } from './entity-actions';
 import { entityTitle, entityView, idKey, type EntityView, type IdEntry } from './entity-view';
 import { RelationsView } from './relations-view';
+import { ExplainView } from './explain-view';
 import { WorldSummary } from './world-summary';
 
 /** How often the inspected entity is re-read, in ms. */
@@ -24,10 +25,12 @@ export interface InspectorPanelProps {
   onClose(): void;
   /** Puts a query into the query box and runs it (for "matches"). */
   onRunQuery(text: string): void;
+  /** The text in the query box (the explanation can be asked for it). */
+  queryText?: string;
 }
 
 /** The inspector panel. */
-export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProps) {
+export function InspectorPanel({ path, onClose, onRunQuery, queryText = '' }: InspectorPanelProps) {
   const url = path ? entityUrl(path, INSPECTOR_PARTS) : null;
   const { data, error, loading, watching } = useLive<EntityReply>(url, { intervalMs: INSPECTOR_POLL_MS });
   const view = data && path ? entityView(data, path) : undefined;
@@ -46,7 +49,7 @@ export function InspectorPanel({ path, onClose, onRunQuery }: InspectorPanelProp
       {path ? <RequestError error={error} hasData={view !== undefined} prefix={`Cannot show ${path}:`} /> : null}
       {path && loading && !view ? <Note>loading {path}…</Note> : null}
       {path && view && plotted ? <MemberPlot member={plotted} samples={samples} watching={watching} onClose={() => setPlotted(undefined)} /> : null}
-      {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} onPlot={setPlotted} watching={watching} /> : null}
+      {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} onPlot={setPlotted} watching={watching} queryText={queryText} /> : null}
     </Panel>
   );
 }
@@ -59,9 +62,10 @@ interface EntityDetailsProps {
   onPlot(m: PlottedMember): void;
   /** True while a watch stream updates the view (false: polling). */
   watching: boolean;
+  queryText: string;
 }
 
-function EntityDetails({ path, view, onClose, onRunQuery, onPlot, watching }: EntityDetailsProps) {
+function EntityDetails({ path, view, onClose, onRunQuery, onPlot, watching, queryText }: EntityDetailsProps) {
   const title = entityTitle(view);
   return (
     <div class="entity" data-entity={view.path} data-live={watching ? 'watch' : 'poll'}>
@@ -112,6 +116,8 @@ function EntityDetails({ path, view, onClose, onRunQuery, onPlot, watching }: En
           {!b.components.length && !b.tags.length ? <Note>nothing inherited (all overridden)</Note> : null}
         </section>
       ))}
+
+      <ExplainView path={path} queryText={queryText} />
 
       {view.matches.length ? (
         <section class="section">
