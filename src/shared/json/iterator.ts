@@ -9,6 +9,7 @@ import { rowsText } from './row-cache';
 import { entityIdsText, entityNamesText } from './entity-list';
 import { typeInfoText } from './type-info';
 import { WORLD_NAMES, type DialectNames } from './dialect-names';
+import { predicateFields, predicateSources, spliced, type PredicateFields } from './predicate-fields';
 import { templateOf, writeValue } from './value-writer';
 
 /** What the query reply shows. Names are the REST parameters; defaults as the contract gives them. */
@@ -104,6 +105,8 @@ class ResultWriter {
     private readonly world: World, query: Query, private readonly o: QueryReplyOptions,
     private readonly names: (typeof NAMES)[ReplyShape], private readonly source: ResultSource,
     private readonly dialect: DialectNames,
+    /** The comparisons to insert among the fields (the 3.2 reply shape), if any. */
+    private readonly preds: PredicateFields | undefined,
   ) {
     this.skip = o.offset ?? 0;
     this.remaining = o.limit ?? DEFAULT_QUERY_LIMIT;
@@ -137,9 +140,10 @@ class ResultWriter {
     const { world, o, dialect } = this;
     const out: string[] = [];
     const fields = r.ids.length;
-    if (o.ids) out.push(`"ids":[${r.ids.map((id) => idText(world, id, dialect)).join(',')}]`);
-    if (o.id_labels) out.push(`"id_labels":[${r.ids.map((id) => idLabelText(world, id, dialect)).join(',')}]`);
-    if (o.sources) out.push(`"sources":[${r.sources.map((s) => pathText(world, s, dialect)).join(',')}]`);
+    const p = this.preds;
+    if (o.ids) out.push(`"ids":[${this.aligned(r.ids.map((id) => idText(world, id, dialect)), p?.ids)}]`);
+    if (o.id_labels) out.push(`"id_labels":[${this.aligned(r.ids.map((id) => idLabelText(world, id, dialect)), p?.ids)}]`);
+    if (o.sources) out.push(`"sources":[${this.aligned(r.sources.map((s) => pathText(world, s, dialect)), p && predicateSources(world, p, r.vars, dialect))}]`);
     if (this.varCount > 0) {
       const values = r.vars.slice(1);
       // A variable an optional term left unbound names no entity: null, never the id 0.
@@ -148,7 +152,7 @@ class ResultWriter {
       if (o.variable_labels) out.push(`"${n.labels}":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v, dialect))).join(',')}]`);
       if (o.variable_ids) out.push(`"${n.ids}":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
     }
-    if (o.is_set) out.push(`"is_set":[${r.isSet.join(',')}]`);
+    if (o.is_set) out.push(`"is_set":[${p ? spliced(r.isSet.map(String), p.at, 'true').join(',') : r.isSet.join(',')}]`);
     const table = r.table;
     if (table && o.entities !== false) {
       const parent = world.aliveAt(table.flags.parentIndex);
@@ -179,9 +183,14 @@ class ResultWriter {
     if (o.values) {
       const values: string[] = [];
       for (let f = 0; f < fields; f++) values.push(this.fieldValues(r, f, start, take));
-      out.push(`"values":[${joinLarge(values)}]`);
+      out.push(`"values":[${joinLarge(p ? spliced(values, p.at, '0') : values)}]`);
     }
     return `{${joinLarge(out)}}`;
+  }
+
+  /** Texts aligned with the fields, joined, with the comparisons' texts inserted when the shape has them. */
+  private aligned(texts: string[], fills: readonly string[] | undefined): string {
+    return (this.preds && fills ? spliced(texts, this.preds.at, fills) : texts).join(',');
   }
 
   /** True when no entity of the table has a name (its type lacks (Identifier, Name)). */
@@ -250,15 +259,18 @@ export function serializeQuery(
   const out: string[] = [];
   const fields = query.fields;
   const n = NAMES[shape];
-  if (o.term_ids) out.push(`"ids":[${fields.map((f) => idText(world, fieldPattern(world, f), dialect)).join(',')}]`);
-  if (o.term_labels) out.push(`"id_labels":[${fields.map((f) => idLabelText(world, fieldPattern(world, f), dialect)).join(',')}]`);
+  // The reference's shape counts top-level comparisons as terms (see predicate-fields.ts).
+  const preds = shape === 'flecs-3.2' ? predicateFields(world, query.plan, dialect) : undefined;
+  const withPreds = (texts: string[]) => (preds ? spliced(texts, preds.at, preds.ids) : texts).join(',');
+  if (o.term_ids) out.push(`"ids":[${withPreds(fields.map((f) => idText(world, fieldPattern(world, f), dialect)))}]`);
+  if (o.term_labels) out.push(`"id_labels":[${withPreds(fields.map((f) => idLabelText(world, fieldPattern(world, f), dialect)))}]`);
   const names = query.variableNames;
   if (names.length > 0) out.push(`"${n.vars}":[${names.map((v) => JSON.stringify(v)).join(',')}]`);
   if (o.type_info) {
     out.push(shape === 'contract' ? `"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f), dialect)).join(',')}]` : `"type_info":${typeInfoObjectText(world, fields, dialect)}`);
   }
   if (o.results !== false || o.count) {
-    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n, source, dialect);
+    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n, source, dialect, preds);
     const results = writer.run(vars);
     if (o.results !== false) out.push(`"results":${results}`);
     if (o.count) out.push(`"count":${writer.total}`);

@@ -85,6 +85,12 @@ export interface Plan {
   /** Disabled / prefab entities match only when the query mentions those ids. */
   readonly matchDisabled: boolean;
   readonly matchPrefab: boolean;
+  /**
+   * The top-level comparisons (`$x == y`, `!=`, `~=`) and where they stand among the fields (`at`:
+   * the number of fields written before it). They are not fields here; the reference counted them
+   * as terms and its clients index their result arrays so (the 3.2 reply shape inserts them).
+   */
+  readonly predicates: readonly { readonly at: number; readonly eq: PlanEq }[];
 }
 
 /** Resolves a name written in a query to an entity, 0 when it names nothing (default: World.lookupSymbol). */
@@ -96,6 +102,7 @@ class Planner {
   private hasThis = false;
   private mentionsDisabled = false;
   private mentionsPrefab = false;
+  private readonly predicates: { at: number; eq: PlanEq }[] = [];
 
   private readonly resolve: NameResolver;
 
@@ -107,7 +114,7 @@ class Planner {
     const steps = this.nodes(this.ast.nodes, true);
     return {
       text: this.ast.text, steps: order(steps), fields: this.fields, vars: this.vars, hasThis: this.hasThis,
-      matchDisabled: this.mentionsDisabled, matchPrefab: this.mentionsPrefab,
+      matchDisabled: this.mentionsDisabled, matchPrefab: this.mentionsPrefab, predicates: this.predicates,
     };
   }
 
@@ -134,7 +141,11 @@ class Planner {
         return [{ kind: 'or', field, terms, oper: n.oper }];
       }
       case 'scope': return [{ kind: 'scope', body: this.nodes(n.body, false), oper: n.oper }];
-      case 'eq': return [this.eq(n)];
+      case 'eq': {
+        const eq = this.eq(n);
+        if (topLevel) this.predicates.push({ at: this.fields.length, eq });
+        return [eq];
+      }
       case 'from': return this.from(n, topLevel);
     }
   }

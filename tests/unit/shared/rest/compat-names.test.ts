@@ -141,3 +141,43 @@ describe('contract mode keeps ecs.*', () => {
     expect(contract('GET', '/query?q=Module').text).toContain('"entities":["ecs"]');
   });
 });
+
+describe("the 3.2 explorer's alerts table", () => {
+  // Its alerts panel sends this query (severity `*`, or flecs.alerts.Error with "Show warnings"
+  // off; `!Disabled` with "Show expired" off) and colours each row from vars[0] (the severity)
+  // and is_set[7] (the eighth term, ?Disabled): the comparison counts as a term, as in the reference.
+  const alertQuery = (severity: string) => ['flecs.metrics.Source', 'flecs.alerts.Instance', 'flecs.metrics.Value', '$Severity()',
+    '(ChildOf, $Alert)', `$Severity == ${severity}`, '(flecs.alerts.Alert, $Severity)', '?Disabled'].join(', ');
+  const options = 'term_ids=true&ids=true&sources=true&entity_labels=true&entity_ids=true&variable_labels=true&type_info=true&colors=true&duration=true&values=true&is_set=true';
+
+  test('every array aligned with the terms has eight elements; the comparison holds, carries no value', () => {
+    const { compat } = worlds();
+    const r = compat('GET', `/query?q=${encodeURIComponent(alertQuery('*'))}&${options}`);
+    expect(r.status).toBe(200);
+    expect(r.json.ids).toHaveLength(8);
+    expect((r.json.ids as unknown[])[5]).toEqual(['==', '*']);
+    expect(r.json.vars).toEqual(['Severity', 'Alert']);
+    expect(r.json.results.length).toBeGreaterThan(0);
+    for (const res of r.json.results) {
+      for (const k of ['ids', 'sources', 'is_set', 'values']) expect(res[k], k).toHaveLength(8);
+      const [severity, alert] = res.vars as string[];
+      expect(['flecs.alerts.Info', 'flecs.alerts.Warning', 'flecs.alerts.Error']).toContain(severity);
+      expect(alert).toBe('Heavy');
+      expect((res.is_set as boolean[])[5]).toBe(true);
+      expect((res.is_set as boolean[])[7]).toBe(false);
+      expect((res.values as unknown[])[5]).toBe(0);
+      expect((res.sources as unknown[])[5]).toBe(severity);
+      expect((res.values as { message: string }[][])[1]!.every((v) => v.message.endsWith(' is heavy'))).toBe(true);
+    }
+    // "Show warnings" off: only errors, none here.
+    expect(compat('GET', `/query?q=${encodeURIComponent(alertQuery('flecs.alerts.Error'))}&${options}`).json.results).toEqual([]);
+  });
+
+  test('the contract keeps its fields: comparisons are not terms there', () => {
+    const { contract } = worlds();
+    const q = alertQuery('*').replaceAll('flecs.', 'ecs.');
+    const r = contract('GET', `/query?q=${encodeURIComponent(q)}&${options}`);
+    expect(r.json.ids).toHaveLength(7);
+    for (const res of r.json.results) expect(res.is_set).toHaveLength(7);
+  });
+});
