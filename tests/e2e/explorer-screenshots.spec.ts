@@ -22,6 +22,8 @@ async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
 
 for (const size of SIZES) {
   test(`screenshots of every view at ${size.width}×${size.height}`, async ({ page }, info) => {
+    // Many views in one test: a cap that only stops a hung run on a loaded machine.
+    test.setTimeout(240_000);
     await page.setViewportSize(size);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -39,6 +41,23 @@ for (const size of SIZES) {
     await expect(memberField(x, 'Orbit', 'radius')).toBeVisible();
     await expect(x.results.locator('tbody tr').first()).toBeVisible();
     await shot(page, info, `explorer-inspect-${tag}`);
+
+    // Why (not) matched: Sun.Earth against Position, Velocity, the failing step in view.
+    x = await openExplorer(page, `?entity=Sun.Earth&q=${encodeURIComponent('Position, Velocity')}`);
+    const explain = x.inspector.getByRole('region', { name: 'Why matched or not' });
+    await expect(explain.locator('li[data-holds="false"]')).toContainText('Velocity', { timeout: 20_000 });
+    await explain.scrollIntoViewIfNeeded();
+    await shot(page, info, `explorer-explain-${tag}`);
+
+    // The raw reply of the inspector, and the query syntax sheet.
+    await x.inspector.getByRole('button', { name: 'Show the raw reply' }).click();
+    await expect(page.getByRole('dialog', { name: 'Raw reply' }).getByTestId('raw-body')).toContainText('"path"');
+    await shot(page, info, `explorer-raw-${tag}`);
+    await page.getByRole('dialog', { name: 'Raw reply' }).getByRole('button', { name: 'Close' }).click();
+    await x.queryPanel.getByRole('button', { name: 'syntax' }).click();
+    await expect(x.queryPanel.getByRole('dialog', { name: 'Query syntax' })).toBeVisible();
+    await shot(page, info, `explorer-syntax-${tag}`);
+    await x.queryPanel.getByRole('button', { name: 'syntax' }).click();
 
     // A search in the tree.
     await page.getByRole('searchbox', { name: 'Search entities' }).fill('ear');
