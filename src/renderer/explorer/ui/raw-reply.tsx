@@ -6,8 +6,8 @@ import type { RawReply } from '../client';
 import { useClient } from './contexts';
 import { booleanOptions, curlCommand, withOption } from './raw-request';
 
-/** Where a curl user reaches the app when the explorer runs inside the desktop app. */
-const LOCAL_BASE = `http://${location.hostname || '127.0.0.1'}:27750`;
+/** Where a curl user reaches the app when the explorer runs inside the desktop app (its REST port). */
+const LOCAL_BASE = 'http://127.0.0.1:27750';
 
 /** Pretty-prints a reply body; a body that is not JSON stays as it came. */
 function pretty(body: string): string {
