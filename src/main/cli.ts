@@ -49,6 +49,8 @@ export interface HostOptions {
   maxWatchesPerClient: number;
   /** Milliseconds of silence after which a watch stream gets a heartbeat comment (default 15000). */
   watchHeartbeatMs: number;
+  /** Serve MCP (Model Context Protocol, Streamable HTTP) at /mcp on the REST port (default true). */
+  mcp: boolean;
   /** Milliseconds stopping (SIGINT/SIGTERM) may take before the rest is cut and the process exits 1 (default 900). */
   stopTimeoutMs: number;
 }
@@ -100,6 +102,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--compat <server>', `answer queries as this reference server does where it differs from the contract (type_info keyed by component, vars, eval_duration, default limit ${COMPAT_DEFAULT_LIMIT}, limit=0 = up to --max-limit)`)
       .choices(COMPAT_MODES))
     .addOption(new Option('--no-monitor', 'do not sample statistics (/stats answers 404)'))
+    .addOption(new Option('--no-mcp', 'do not serve MCP (Model Context Protocol) at /mcp on the REST port'))
     .addOption(new Option('--no-reply-cache', 'serialize every GET anew, even when the world has not changed since the same GET'))
     .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(DEFAULT_MAX_LIMIT))
     .addOption(new Option('--max-target-bytes <n>', 'longest request target (URL) in bytes, /set data included; longer gets 414')
@@ -137,6 +140,6 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
     maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat,
-    stopTimeoutMs: o.stopTimeout,
+    stopTimeoutMs: o.stopTimeout, mcp: o.mcp,
   };
 }

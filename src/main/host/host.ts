@@ -14,6 +14,7 @@ import { createDemo, type Demo } from '../sim';
 import { FrameHub } from './frame-hub';
 import { attachFrameSocket, type FrameSocket } from './frame-socket';
 import { WatchFeeds } from './watch-feeds';
+import { McpEndpoint, MCP_PATH } from '../mcp';
 
 /**
  * How long stopping waits for a viewport socket to finish the close handshake before cutting it,
@@ -43,6 +44,8 @@ export class Host {
   /** Watched GET targets and their streams (/watch/...). */
   readonly watches: WatchFeeds;
   private readonly writer = new FrameWriter();
+  /** The MCP endpoint (/mcp) while serving, unless --no-mcp. */
+  mcp: McpEndpoint | undefined;
   /** The HTTP transport while serving. */
   transport: HttpTransport | undefined;
   private socket: FrameSocket | undefined;
@@ -104,6 +107,10 @@ export class Host {
       maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs,
       restMethods: { all: this.router.methods, writes: this.router.writeMethods },
     }, this.answer);
+    if (o.mcp) {
+      this.mcp = new McpEndpoint({ world: w, app: this.app, title: o.title, answer: this.answer });
+      transport.onMount(MCP_PATH, this.mcp.handle);
+    }
     transport.onEvents(WATCH_PREFIX, (req, sink) => { this.app.runDueFrame(); return this.watches.open(req, sink); });
     this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });
     this.transport = transport;
@@ -115,7 +122,9 @@ export class Host {
   }
 
   private async stopServing(): Promise<void> {
-    const t = this.transport, s = this.socket;
+    const t = this.transport, s = this.socket, m = this.mcp;
+    this.mcp = undefined;
+    await m?.closeAll();
     if (!this.world.has(this.world.core.World, this.world.core.Rest)) this.current = undefined;
     this.transport = undefined;
     this.socket = undefined;

@@ -17,3 +17,4 @@ export { describeClientError } from './client-errors';
 export type { ClientErrorReply, ParseLimits } from './client-errors';
 export { PAGE_CSP, PAGE_NAMES, isStaticPagePath, pageRedirectTarget, createStaticPages } from './static-pages';
 export type { StaticPagesHandler } from './static-pages';
+export type { Mount, MountHandler } from './types';

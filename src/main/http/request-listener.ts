@@ -4,11 +4,12 @@
 // REST requests take the short path (one writeHead/end); only static-page requests go through
 // Express, whose per-request cost is ~6x that of node:http on this machine (DESIGN "Measured facts").
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { HttpCounters, HttpOptions, RestHandler, RestReply, RestRequest } from './types';
+import type { HttpCounters, HttpOptions, Mount, RestHandler, RestReply, RestRequest } from './types';
 import { corsFor, createHostGuard, preflightReplyHeaders, targetTooLong } from './request-guard';
 import { BODY_BYTES, READ_CORS, createReplyWriter, type ReplyWriter, type TrackedResponse } from './reply-writer';
 import { isStaticPagePath, pageRedirectTarget, type StaticPagesHandler } from './static-pages';
 import type { EventStreams } from './event-streams';
+import { isMounted, serveMounted } from './mounted';
 
 /** What the request listener needs from the transport. */
 export interface RequestListenerContext {
@@ -30,6 +31,8 @@ export interface RequestListenerContext {
   onHandlerError(err: unknown, req: RestRequest): void;
   /** Event streams (watches) and the target prefix they serve, once registered. */
   events(): { prefix: string; streams: EventStreams } | undefined;
+  /** A path served by another protocol on this port (MCP at /mcp), once mounted. */
+  mount(): Mount | undefined;
 }
 
 function onResponseClose(this: TrackedResponse, counters: HttpCounters): void {
@@ -53,6 +56,7 @@ interface RequestPath {
   /** The Host check with its cache of verdicts. */
   hostError: (host: string | undefined) => string | undefined;
   writer: ReplyWriter;
+  appOrigins: ReadonlySet<string>;
 }
 
 /** The guard: true when the request was refused (and answered). */
@@ -171,12 +175,14 @@ function serveStatic(p: RequestPath, req: IncomingMessage, res: TrackedResponse,
 
 /** Builds the listener: guard → route → reply writer. */
 export function createRequestListener(ctx: RequestListenerContext): (req: IncomingMessage, res: ServerResponse) => void {
-  const p: RequestPath = { ctx, hostError: createHostGuard(ctx.hostCheck), writer: createReplyWriter(ctx) };
+  const p: RequestPath = { ctx, hostError: createHostGuard(ctx.hostCheck), writer: createReplyWriter(ctx), appOrigins: ctx.appOrigins };
   return function onRequest(req: IncomingMessage, res: ServerResponse): void {
     ctx.counters.request_received_count++;
     res.once('close', () => onResponseClose.call(res, ctx.counters));
     if (refused(p, req, res)) return;
     const method = req.method!;
+    const mount = ctx.mount();
+    if (isMounted(mount, req.url!)) { serveMounted(mount, req, res, ctx.options, p.appOrigins, ctx.counters); return; }
     if (routedElsewhere(p, req, res, method, req.url!)) return;
     const verdict = corsFor(method, req.headers, req.socket, ctx.options, ctx.appOrigins);
     if (verdict.refusal !== undefined) {

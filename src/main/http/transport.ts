@@ -3,7 +3,7 @@
 import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { HttpCounters, HttpOptions, HttpTransport, RestHandler, RestRequest, UpgradeListener } from './types';
+import type { HttpCounters, HttpOptions, HttpTransport, Mount, MountHandler, RestHandler, RestRequest, UpgradeListener } from './types';
 import { resolveHttpOptions } from './options';
 import { createHttpCounters } from './counters';
 import { canonicalAppOrigins, checkHost } from './policy';
@@ -37,6 +37,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
   let closing = false;
   let closed: Promise<void> | undefined;
   let events: { prefix: string; streams: EventStreams } | undefined;
+  let mount: Mount | undefined;
 
   const listener = createRequestListener({
     options: o,
@@ -48,6 +49,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
     isClosing: () => closing,
     onHandlerError: logHandlerError,
     events: () => events,
+    mount: () => mount,
   });
 
   const server = createServer({
@@ -181,6 +183,10 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
           maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs,
         }, opener),
       };
+    },
+    onMount(path: string, handle: MountHandler): void {
+      if (!path.startsWith('/')) throw new RangeError(`mount path '${path}' must start with '/', e.g. '/mcp'`);
+      mount = { path, handle };
     },
     get openStreams(): number {
       return events?.streams.count ?? 0;

@@ -1,6 +1,6 @@
 // The transport's own public shapes. The request and reply it passes to the router are the REST
 // contract's (src/shared/protocol), re-exported here for the transport's users.
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { EventFeedOpener } from './event-streams';
 export type { RestHandler, RestReply, RestRequest } from '../../shared/protocol';
@@ -14,6 +14,15 @@ export interface RestMethods {
   readonly all: readonly string[];
   /** The ones that change the world: the write policy (origin, token) applies to them. */
   readonly writes: readonly string[];
+}
+
+/** Handles a request of a mounted path (MCP at /mcp); `body` is the parsed JSON body (undefined without one). */
+export type MountHandler = (req: IncomingMessage, res: ServerResponse, body: unknown) => void;
+
+/** A mounted path and its handler. */
+export interface Mount {
+  readonly path: string;
+  readonly handle: MountHandler;
 }
 
 /** Options of the transport; every field has a default in DEFAULT_HTTP_OPTIONS. */
@@ -88,6 +97,8 @@ export interface HttpTransport {
   onUpgrade(path: string, fn: UpgradeListener): void;
   /** Serves GET requests whose target starts with `prefix` (e.g. '/watch/') as Server-Sent Event streams fed by `opener`. */
   onEvents(prefix: string, opener: EventFeedOpener): void;
+  /** Serves every request for exactly `path` (query ignored) with `handle`, behind the Host check, the PUT origin policy and the body limit (MCP at /mcp). */
+  onMount(path: string, handle: MountHandler): void;
   /** Event streams open now. */
   readonly openStreams: number;
 }

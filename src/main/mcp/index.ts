@@ -1,0 +1,5 @@
+// Public exports of the MCP server: the endpoint a host mounts at /mcp and its tools' limits.
+export { McpEndpoint, MCP_PATH, MAX_MCP_SESSIONS } from './mcp-endpoint';
+export { createMcpServer } from './tools';
+export { MAX_RESULT_CHARS, textResult, type McpLink } from './tool-result';
+export { WAIT_DEFAULT_FRAMES, WAIT_MAX_FRAMES, WAIT_MAX_SECONDS } from './wait-for';

@@ -1,0 +1,187 @@
+// MCP at /mcp on a running host, through the SDK's own client: every tool, its error path (an
+// isError result with the REST message, and nothing changed), wait_for on a change and on a
+// timeout, the Host/Origin guard, the token, the session bound and --no-mcp.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { parseHostOptions } from '../../../../src/main/cli';
+import { Host } from '../../../../src/main/host/index';
+import { MAX_MCP_SESSIONS } from '../../../../src/main/mcp';
+import { send } from '../../../support/raw-http';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+let host: Host | undefined;
+const clients: Client[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) await c.close().catch(() => {});
+  await host?.stop();
+  host = undefined;
+});
+
+/** A host whose frames are run by hand (host.app.step), so tests count them. */
+async function startHost(...extra: string[]): Promise<string> {
+  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', ...extra]), mkdtempSync(join(tmpdir(), 'pages-')));
+  const base = (await host.start()).rest;
+  host.app.stop();
+  return base;
+}
+
+async function connect(base: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'mcp-tools-test', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+function text(r: unknown): string {
+  const c = (r as CallToolResult).content[0]!;
+  return c.type === 'text' ? c.text : '';
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function call(c: Client, name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string; json: any }> {
+  const r = (await c.callTool({ name, arguments: args })) as CallToolResult;
+  const t = text(r);
+  let json: unknown;
+  try { json = JSON.parse(t); } catch { json = undefined; }
+  return { isError: r.isError === true, text: t, json };
+}
+
+describe('MCP tools', () => {
+  test('the tool list, with input schemas taken from the REST parameter tables', async () => {
+    const c = await connect(await startHost());
+    const { tools } = await c.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['delete_entity', 'explain_match', 'get_entity', 'query', 'set_components', 'set_enabled', 'stats',
+      'time_control', 'wait_for', 'world_summary']);
+    const query = tools.find((t) => t.name === 'query')!;
+    const props = query.inputSchema.properties as Record<string, { type: string; description: string }>;
+    expect(props.limit!.type).toBe('integer');
+    expect(props.values!.type).toBe('boolean');
+    expect(props.q!.description).toContain('query expression in the query DSL');
+  });
+
+  test('query: total, returned and where to go on; get_entity; explain_match names the missing term', async () => {
+    const c = await connect(await startHost());
+    const q = await call(c, 'query', { q: 'Planet', limit: 3 });
+    expect(q.isError).toBe(false);
+    expect(q.json.returned).toBe(3);
+    expect(q.json.total).toBe(Number(/"count":(\d+)/.exec(host!.router.route('GET', '/query?q=Planet&count=true').body)![1]));
+    expect(q.json.more).toBe(`${q.json.total - 3} more: use offset 3`);
+    const named = await call(c, 'query', { name: 'ShipsHeadingTo', vars: 'planet:Sun.Earth' });
+    expect(named.isError).toBe(false);
+    const e = await call(c, 'get_entity', { path: 'Sun.Earth', values: true });
+    expect(e.json.path).toBe('Sun.Earth');
+    expect(e.json.values.length).toBe(e.json.ids.length);
+    const x = await call(c, 'explain_match', { path: 'Sun.Earth', q: 'Position, Velocity' });
+    expect(x.json.matches).toBe(false);
+    expect(x.json.steps[1].why).toEqual({ code: 'missing', message: 'Sun.Earth has no Velocity' });
+  });
+
+  test('errors are isError results with the REST message', async () => {
+    const c = await connect(await startHost());
+    const bad = await call(c, 'query', { q: 'Position, Nope' });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toBe(JSON.parse(host!.router.route('GET', '/query?q=Position%2C%20Nope').body).error);
+    expect((await call(c, 'get_entity', { path: 'Sun.Nowhere' })).text).toMatch(/^entity 'Sun\/Nowhere' not found/);
+    expect((await call(c, 'explain_match', { path: 'Sun.Earth' })).text).toMatch(/^missing parameter 'q' or 'name'/);
+    expect((await call(c, 'stats', { category: 'world', period: '7s' })).text).toMatch(/period/);
+    expect((await call(c, 'time_control', { action: 'scale' })).text).toMatch(/needs 'scale'/);
+    // A schema violation is refused before anything runs.
+    expect((await call(c, 'set_enabled', { path: 'Sun' })).isError).toBe(true);
+  });
+
+  test('writes: set_components (atomic), set_enabled, delete_entity; refused writes change nothing', async () => {
+    const c = await connect(await startHost());
+    const w = host!.world;
+    const earth = w.lookup('Sun.Earth');
+    const before = w.changeCount;
+    const refused = await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale'], ['Nope']], values: [{ value: 2 }, 0] } });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/Nope/);
+    expect(w.changeCount).toBe(before);
+    expect((await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale']], values: [{ value: 2 }] } })).isError).toBe(false);
+    expect(w.get(earth, w.lookup('Scale'))).toEqual({ value: 2 });
+    expect((await call(c, 'set_enabled', { path: 'Sun.Earth', enabled: false })).isError).toBe(false);
+    expect(w.isEnabled(earth)).toBe(false);
+    expect((await call(c, 'explain_match', { path: 'Sun.Earth', q: 'Planet' })).json.blockers[0].code).toBe('disabled');
+    expect((await call(c, 'set_enabled', { path: 'Sun.Earth', enabled: true })).isError).toBe(false);
+    expect((await call(c, 'delete_entity', { path: 'ecs.core.World' })).text).toMatch(/built in/);
+    expect((await call(c, 'delete_entity', { path: 'Sun.Earth' })).isError).toBe(false);
+    expect(w.isAlive(earth)).toBe(false);
+  });
+
+  test('world_summary, stats and time_control', async () => {
+    const c = await connect(await startHost());
+    const s = await call(c, 'world_summary');
+    expect(s.json.title).toBe(host!.options.title);
+    expect(s.json.named_queries.map((q: { path: string }) => q.path)).toEqual(expect.arrayContaining(['Planets', 'ShipsHeadingTo']));
+    expect(s.json.systems.length).toBe(host!.app.pipeline.list().length);
+    expect(s.json.components).toContain('Position');
+    host!.app.step(1 / 60);
+    expect((await call(c, 'stats', { category: 'world' })).isError).toBe(false);
+    expect((await call(c, 'time_control', { action: 'pause' })).json.paused).toBe(true);
+    expect((await call(c, 'time_control', { action: 'step', frames: 3 })).json.step).toBe(3);
+    expect((await call(c, 'time_control', { action: 'scale', scale: 0.5 })).json.time_scale).toBe(0.5);
+    const refused = await call(c, 'time_control', { action: 'scale', scale: 17 });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/from 0 to 16, got 17/);
+    expect((await call(c, 'time_control', { action: 'resume' })).json.paused).toBe(false);
+  });
+
+  test('wait_for returns on a change (after a /set) and on a timeout in frames', async () => {
+    const base = await startHost();
+    const c = await connect(base);
+    // Sun.Mars has no Velocity: it starts matching once one is set.
+    const hooks = () => (host!.app as unknown as { hooks: unknown[] }).hooks.length;
+    const idle = hooks();
+    const waiting = call(c, 'wait_for', { q: 'Position, Velocity', path: 'Sun.Mars', timeout_frames: 50 });
+    // The call has read its "before" once its frame hook is in.
+    await expect.poll(hooks, { timeout: 30_000 }).toBe(idle + 1);
+    const data = encodeURIComponent(JSON.stringify({ ids: [['Velocity']], values: [{ x: 0, y: 0, z: 0 }] }));
+    expect((await fetch(`${base}/set/Sun/Mars?data=${data}`, { method: 'PUT' })).status).toBe(200);
+    // Frames by hand until the call settles (it checks after each frame).
+    let settled = false;
+    void waiting.then(() => { settled = true; });
+    for (let i = 0; i < 50 && !settled; i++) { host!.app.step(1 / 60); await new Promise((r) => setImmediate(r)); }
+    const changed = await waiting;
+    expect(changed.json).toMatchObject({ changed: true, before: { matches: false }, after: { matches: true } });
+    const timeout = call(c, 'wait_for', { q: 'Planet', timeout_frames: 3 });
+    let done = false;
+    void timeout.then(() => { done = true; });
+    for (let i = 0; i < 100 && !done; i++) { host!.app.step(1 / 60); await new Promise((r) => setImmediate(r)); }
+    expect((await timeout).json).toMatchObject({ changed: false, frames: 3 });
+  });
+});
+
+describe('MCP guard', () => {
+  test('a foreign Origin is refused without the token, accepted with it; a foreign Host is refused', async () => {
+    const base = await startHost('--token', 'sesame');
+    const port = new URL(base).port;
+    const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+    const foreign = await send(Number(port), 'POST', '/mcp', { ...headers, Origin: 'http://evil.example' }, init);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatch(/origin 'http:\/\/evil.example' is not allowed/);
+    const rebound = await send(Number(port), 'POST', '/mcp', { ...headers, host: `evil.example:${port}` }, init);
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toMatch(/Host 'evil.example/);
+    await expect(connect(base, { Origin: 'http://evil.example' })).rejects.toThrow();
+    const c = await connect(base, { Origin: 'http://evil.example', Authorization: 'Bearer sesame' });
+    expect((await call(c, 'get_entity', { path: 'Sun' })).isError).toBe(false);
+  });
+
+  test(`at most ${MAX_MCP_SESSIONS} sessions; --no-mcp serves none`, async () => {
+    const base = await startHost();
+    for (let i = 0; i < MAX_MCP_SESSIONS; i++) await connect(base);
+    await expect(connect(base)).rejects.toThrow(/too many MCP clients: 16 sessions are open/);
+    await host!.stop();
+    const off = await startHost('--no-mcp');
+    const r = await fetch(`${off}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(r.status).toBe(404);
+  });
+});
