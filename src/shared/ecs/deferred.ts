@@ -20,6 +20,8 @@ export interface ChangesNow {
 export class Deferred {
   private depth = 0;
   private readonly queue = new CommandQueue();
+  /** Called with the queue at each flush, before it is applied (a command recorder); none by default. */
+  onFlush: ((queue: CommandQueue) => void) | undefined = undefined;
 
   constructor(
     private readonly entities: EntityIndex,
@@ -43,6 +45,7 @@ export class Deferred {
     if (--this.depth > 0) return;
     if (this.queue.length === 0) return;
     this.counters.merges++;
+    if (this.onFlush !== undefined) this.onFlush(this.queue);
     // Commands queued by observers during the flush are applied in the same flush.
     this.depth++;
     const q = this.queue;

@@ -18,5 +18,5 @@ export { Column, type ColumnViews } from './column';
 export { NamesMemo } from './names-memo';
 export { IdRecord } from './id-record';
 export type { ObserverEvent, ObserverFn } from './observers';
-export type { CommandCounters } from './commands';
+export type { CommandCounters, CommandQueue } from './commands';
 export { importUnits, unitInfo, unitPaths, type UnitInfo } from './units';

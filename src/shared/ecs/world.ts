@@ -4,7 +4,7 @@
 // it now (storage). Its methods are short delegations, grouped by concept below.
 import { bootstrap } from './builtins';
 import { Checks } from './checks';
-import { newCommandCounters, Op, type CommandCounters } from './commands';
+import { newCommandCounters, Op, type CommandCounters, type CommandQueue } from './commands';
 import type { ComponentInfo } from './component';
 import type { CoreIds } from './core-ids';
 import { Creation, type ComponentOptions, type EntityOptions } from './creation';
@@ -361,6 +361,14 @@ export class World {
   /** Runs fn with changes deferred, then applies them. */
   defer<T>(fn: () => T): T {
     return this.deferred.run(fn);
+  }
+
+  /**
+   * Sets (or clears, with undefined) the one recorder of queued commands: it is called with the
+   * queue at every flush (sync point), before the commands are applied.
+   */
+  recordCommands(recorder: ((queue: CommandQueue) => void) | undefined): void {
+    this.deferred.onFlush = recorder;
   }
 
   // ---------------------------------------------------------------- what an entity has (inheritance.ts)

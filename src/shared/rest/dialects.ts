@@ -3,10 +3,12 @@
 // is a table (its own folder for what is its own) and one line here.
 import { CONTRACT, FLECS_3_2 } from './contract-table';
 import type { Dialect } from './endpoint-row';
+import { FLECS_4 } from './flecs4';
 import type { CompatMode } from './types';
 
 const COMPAT_DIALECTS: Readonly<Record<CompatMode, Dialect>> = {
   'flecs-3.2': FLECS_3_2,
+  'flecs-4': FLECS_4,
 };
 
 /** The dialect of a router: the contract, or the compat mode's. */

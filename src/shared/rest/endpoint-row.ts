@@ -5,7 +5,8 @@
 // table (route-table.ts), so adding an endpoint is adding a row.
 import type { DialectNames } from '../json';
 import type { EndpointSpec, ParamSpecs, ParamsOf } from '../protocol';
-import type { RestReply, RouteContext } from './types';
+import type { World } from '../ecs';
+import type { RestReply, RouteContext, RouterOptions } from './types';
 
 /**
  * When a 200 reply may be served again: 'until-change' keeps it (per request target) until the
@@ -42,4 +43,6 @@ export interface Dialect {
   readonly names: DialectNames;
   /** The endpoint table; called once per router. */
   readonly rows: (o: TableOptions) => readonly EndpointRow[];
+  /** Prepares a world for the dialect when a router is created for it (once per world). */
+  readonly attach?: (world: World, options: RouterOptions) => void;
 }

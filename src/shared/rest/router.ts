@@ -47,6 +47,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   const opts = { ...options, maxLimit };
   const dialect = dialectOf(options.compat);
   const table = compileTable(dialect.rows({ maxLimit }));
+  dialect.attach?.(world, opts);
   const cache = options.replyCache === false ? undefined : new ReplyCache(world);
   // The dialect's names: requests are read in them (paths, query names, /set, vars), replies printed in them.
   const names = dialect.names;

@@ -27,13 +27,21 @@ export interface RouterOptions {
    * contract (see ReplyShape), with its limits: default 1000 entities, limit=0 = up to maxLimit.
    */
   compat?: CompatMode;
+  /**
+   * The app that runs the world (--compat flecs-4 only): the Flecs 4 heartbeat reports its frame
+   * count and target fps, and clients set target_fps through it.
+   */
+  app?: { readonly frameCount: number; targetFps: number };
 }
 
-/** The reference server a compat mode imitates. */
-export type CompatMode = 'flecs-3.2';
+/**
+ * The reference server a compat mode imitates: 'flecs-3.2' (the contract's endpoints in the 3.2
+ * server's shapes) or 'flecs-4' (the Flecs 4 REST API: its endpoints, parameters and shapes).
+ */
+export type CompatMode = 'flecs-3.2' | 'flecs-4';
 
 /** Values of the `--compat` option, for the command line and error messages. */
-export const COMPAT_MODES: readonly CompatMode[] = ['flecs-3.2'];
+export const COMPAT_MODES: readonly CompatMode[] = ['flecs-3.2', 'flecs-4'];
 
 /** What a handler gets besides its parsed parameters: the world, the raw parameters and the raw path after the endpoint. */
 export interface RouteContext {

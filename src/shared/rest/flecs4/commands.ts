@@ -1,0 +1,70 @@
+// The explorer's Commands page: the commands systems queue, recorded per frame. While a Flecs 4
+// router serves a world, every flush of the deferred queue (a sync point) is recorded as one
+// sync of the frame it ran in; the last RETAINED_FRAMES frames are kept. GET /commands/capture
+// answers the last finished frame, GET /commands/frame/<n> its syncs. Recording walks each
+// flushed queue once (no copy of payloads), which is the price of this dialect only.
+import type { CommandQueue, World } from '../../ecs';
+import type { AppControl } from './summary';
+import { entityPath, idKey } from './wire';
+
+/** Frames whose commands are kept (one minute at 60 frames per second). */
+export const RETAINED_FRAMES = 3600;
+
+/** Names of the queue's operations (ecs/commands.ts Op: Add 1, Remove 2, Set 3, Delete 4, Name 5). */
+const KINDS = ['', 'add', 'remove', 'set', 'delete', 'set_name'];
+
+interface Command { kind: string; entity: string; id?: string; is_alive: boolean; next_for_entity: number }
+interface Sync { commands: Command[]; duration: number }
+
+/** The command recorder of one world. */
+export class CommandRecorder {
+  private readonly frames = new Map<number, Sync[]>();
+
+  constructor(private readonly world: World, private readonly app: AppControl | undefined) {
+    world.recordCommands((q) => this.record(q));
+  }
+
+  /** The frame a flush belongs to: the app's current frame (0 without an app). */
+  private get frame(): number {
+    return this.app?.frameCount ?? 0;
+  }
+
+  private record(q: CommandQueue): void {
+    const w = this.world;
+    const commands: Command[] = [];
+    const lastFor = new Map<number, number>();
+    for (let i = 0; i < q.length; i++) {
+      const e = q.e[i]!, id = q.id[i]!;
+      const alive = w.isAlive(e);
+      const cmd: Command = { kind: KINDS[q.op[i]!] ?? 'other', entity: alive ? entityPath(w, e) : `#${e}`, is_alive: alive, next_for_entity: 0 };
+      if (id !== 0 && w.isValidId(id)) cmd.id = idKey(w, id);
+      // Each command points at the next one for the same entity (the page draws the chain).
+      const prev = lastFor.get(e);
+      if (prev !== undefined) commands[prev]!.next_for_entity = i;
+      lastFor.set(e, i);
+      commands.push(cmd);
+    }
+    let syncs = this.frames.get(this.frame);
+    if (!syncs) {
+      this.frames.set(this.frame, (syncs = []));
+      for (const old of this.frames.keys()) { if (old > this.frame - RETAINED_FRAMES) break; this.frames.delete(old); }
+    }
+    syncs.push({ commands, duration: 0 });
+  }
+
+  /** The last finished frame: the one /commands/capture names. */
+  captureFrame(): number {
+    return this.frame;
+  }
+
+  /** JSON text of a frame's syncs, or undefined when the frame is not (or no longer) kept. */
+  frameText(frame: number): string | undefined {
+    if (frame > this.frame || frame <= this.frame - RETAINED_FRAMES) return undefined;
+    return JSON.stringify({ syncs: this.frames.get(frame) ?? [] });
+  }
+
+  /** Stops recording. */
+  close(): void {
+    this.world.recordCommands(undefined);
+  }
+}

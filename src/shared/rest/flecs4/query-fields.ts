@@ -1,0 +1,46 @@
+// How a Flecs 4 query reply numbers its fields: one per top-level item, equalities included
+// (`$this ~= "ar"` is a field that is always set), where this engine gives equalities no field.
+// The map from the reply's fields to the engine's is worked out once per compiled query.
+import type { Plan, PlanTerm, PlanStep, Query } from '../../query';
+import { parseQuery } from '../../query';
+
+/** One field of the reply: an engine field index, or an equality (no engine field). */
+export type WireField = { readonly field: number; readonly term: PlanTerm | undefined } | { readonly eq: true };
+
+const cache = new WeakMap<Query, readonly WireField[]>();
+
+/** The first term of each engine field (its traversal flags are the field's). */
+function termsByField(plan: Plan): (PlanTerm | undefined)[] {
+  const out: (PlanTerm | undefined)[] = [];
+  const walk = (steps: readonly PlanStep[]): void => {
+    for (const s of steps) {
+      if (s.kind === 'term') { if (s.field >= 0 && out[s.field] === undefined) out[s.field] = s; }
+      else if (s.kind === 'or') { if (s.field >= 0 && out[s.field] === undefined) out[s.field] = s.terms[0]; }
+      else if (s.kind === 'scope') walk(s.body);
+    }
+  };
+  walk(plan.steps);
+  return out;
+}
+
+/** The reply's fields of a compiled query, in the order written. */
+export function wireFields(query: Query): readonly WireField[] {
+  let fields = cache.get(query);
+  if (fields) return fields;
+  const terms = termsByField(query.plan);
+  const plain = query.fields.map((_, i) => ({ field: i, term: terms[i] }));
+  const nodes = parseQuery(query.expr).nodes;
+  // `AND | T` expands into several fields: the engine's numbering is the only one there is.
+  if (nodes.some((n) => n.type === 'from')) fields = plain;
+  else {
+    const out: WireField[] = [];
+    let next = 0;
+    for (const n of nodes) {
+      if (n.type === 'eq') out.push({ eq: true });
+      else if (n.type === 'term' || n.type === 'or') { out.push({ field: next, term: terms[next] }); next++; }
+    }
+    fields = out;
+  }
+  cache.set(query, fields);
+  return fields;
+}

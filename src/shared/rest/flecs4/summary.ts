@@ -1,0 +1,84 @@
+// The World entity's flecs.stats.WorldSummary and flecs.core.BuildInfo as Flecs 4 clients read
+// them from the heartbeat (GET /entity/flecs/core/World): the explorer shows the frame rate,
+// entity and table counts and the build, and sets target_fps through the same component. They
+// are computed from the world, the app and the monitor's samples when asked; nothing stores them.
+import type { World } from '../../ecs';
+import { statsReply } from '../../monitor';
+import { hasMonitor } from '../../monitor';
+
+/** What the dialect may read and set of the running app (the host passes its App). */
+export interface AppControl {
+  /** Frames run since the start. */
+  readonly frameCount: number;
+  /** Target frames per second (1 to 1000). */
+  targetFps: number;
+}
+
+/** Component keys of the World's computed summary, as Flecs 4 prints them. */
+export const WORLD_SUMMARY_KEY = 'flecs.stats.WorldSummary';
+export const BUILD_INFO_KEY = 'flecs.core.BuildInfo';
+
+/** Version this dialect answers as (what the explorer shows in its build panel). */
+const VERSION = { version: '4.1.6', version_major: 4, version_minor: 1, version_patch: 6 };
+
+function latest(world: World, key: string): number {
+  if (!hasMonitor(world)) return 0;
+  const s = (statsReply(world, 'world', '1s') as Record<string, { avg: number[] }>)[key];
+  return s ? s.avg[s.avg.length - 1] ?? 0 : 0;
+}
+
+function buildInfo(): Record<string, unknown> {
+  return {
+    compiler: 'ecs-live (TypeScript)', addons: ['FLECS_REST', 'FLECS_STATS', 'FLECS_ALERTS', 'FLECS_META', 'FLECS_DOC', 'FLECS_PIPELINE', 'FLECS_SYSTEM', 'FLECS_QUERY_DSL'],
+    flags: [], ...VERSION, debug: false, sanitize: false, perf_trace: false,
+  };
+}
+
+/** The computed components of the World entity: key -> JSON text, in reply order. */
+export function worldSummaryParts(world: World, app: AppControl | undefined): [string, string][] {
+  const summary = world.lookup('ecs.monitor.WorldSummary');
+  const tc = world.lookup('ecs.app.TimeControl');
+  const s = summary !== 0 ? world.get<Record<string, number>>(world.core.World, summary) ?? {} : {};
+  const timeScale = tc !== 0 ? Number(world.get<{ time_scale: number }>(world.core.World, tc)?.time_scale ?? 1) : 1;
+  const value = {
+    target_fps: app?.targetFps ?? s.target_fps ?? 0,
+    time_scale: timeScale,
+    fps: latest(world, 'performance.fps'),
+    frame_time_total: s.frame_time_total ?? 0,
+    system_time_total: s.system_time_total ?? 0,
+    merge_time_total: s.merge_time_total ?? 0,
+    entity_count: world.entities.aliveCount,
+    table_count: world.tables.size,
+    frame_count: app?.frameCount ?? 0,
+    command_count: 0,
+    frame_time_frame: s.frame_time_last ?? 0,
+    system_time_frame: s.system_time_last ?? 0,
+    merge_time_frame: s.merge_time_last ?? 0,
+    simulation_time: s.simulation_time_total ?? 0,
+    build_info: buildInfo(),
+  };
+  return [[WORLD_SUMMARY_KEY, JSON.stringify(value)], [BUILD_INFO_KEY, JSON.stringify(buildInfo())]];
+}
+
+/** Applies a PUT of flecs.stats.WorldSummary: target_fps and time_scale; the message of what is wrong otherwise. */
+export function setWorldSummary(world: World, app: AppControl | undefined, value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `value must be a JSON object such as {"target_fps":60}`;
+  const v = value as Record<string, unknown>;
+  const unknown = Object.keys(v).filter((k) => k !== 'target_fps' && k !== 'time_scale');
+  if (unknown.length) return `flecs.stats.WorldSummary takes target_fps and time_scale here; ${unknown.map((k) => `'${k}'`).join(', ')} are read-only`;
+  if (v.target_fps !== undefined) {
+    const fps = Number(v.target_fps);
+    if (!app) return 'target_fps cannot be set: no app runs this world';
+    if (!Number.isInteger(fps) || fps < 1 || fps > 1000) return `target_fps must be a whole number from 1 to 1000, got ${JSON.stringify(v.target_fps)} (0, "as fast as possible", is not supported)`;
+  }
+  if (v.time_scale !== undefined) {
+    const scale = Number(v.time_scale);
+    if (!Number.isFinite(scale) || scale < 0) return `time_scale must be a number from 0, got ${JSON.stringify(v.time_scale)}`;
+    const tc = world.lookup('ecs.app.TimeControl');
+    if (tc === 0) return 'time_scale cannot be set: the app runs without time control';
+    world.set(world.core.World, tc, { time_scale: scale });
+  }
+  if (v.target_fps !== undefined) app!.targetFps = Number(v.target_fps);
+  return undefined;
+}
+
