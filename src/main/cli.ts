@@ -99,7 +99,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--token <token>', 'bearer token that lets other origins change the world').env('ECS_REST_TOKEN'))
     .addOption(new Option('--allow-origin <origin>', 'trust this origin (scheme://host[:port]) to change the world without the token; repeatable')
       .argParser(collectOrigin).default([]))
-    .addOption(new Option('--compat <server>', `answer queries as this reference server does where it differs from the contract (type_info keyed by component, vars, eval_duration, default limit ${COMPAT_DEFAULT_LIMIT}, limit=0 = up to --max-limit)`)
+    .addOption(new Option('--compat <server>', `speak a reference server's REST dialect: flecs-3.2 (the contract's endpoints in the 3.2 server's query shapes: type_info keyed by component, vars, eval_duration, default limit ${COMPAT_DEFAULT_LIMIT}, limit=0 = up to --max-limit) or flecs-4 (the Flecs 4 REST API that today's Flecs explorer speaks: /entity, /query?expr=, /component, /toggle, /stats/world, …; one dialect per host)`)
       .choices(COMPAT_MODES))
     .addOption(new Option('--no-monitor', 'do not sample statistics (/stats answers 404)'))
     .addOption(new Option('--no-mcp', 'do not serve MCP (Model Context Protocol) at /mcp on the REST port'))

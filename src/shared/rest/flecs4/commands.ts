@@ -13,7 +13,8 @@ export const RETAINED_FRAMES = 3600;
 /** Names of the queue's operations (ecs/commands.ts Op: Add 1, Remove 2, Set 3, Delete 4, Name 5). */
 const KINDS = ['', 'add', 'remove', 'set', 'delete', 'set_name'];
 
-interface Command { kind: string; entity: string; id?: string; is_alive: boolean; next_for_entity: number }
+/** A recorded command: ids as numbers, printed when a frame is asked for (names set by the same flush then show). */
+interface Command { kind: string; e: number; id: number; is_alive: boolean; next_for_entity: number }
 interface Sync { commands: Command[]; duration: number }
 
 /** The command recorder of one world. */
@@ -34,10 +35,8 @@ export class CommandRecorder {
     const commands: Command[] = [];
     const lastFor = new Map<number, number>();
     for (let i = 0; i < q.length; i++) {
-      const e = q.e[i]!, id = q.id[i]!;
-      const alive = w.isAlive(e);
-      const cmd: Command = { kind: KINDS[q.op[i]!] ?? 'other', entity: alive ? entityPath(w, e) : `#${e}`, is_alive: alive, next_for_entity: 0 };
-      if (id !== 0 && w.isValidId(id)) cmd.id = idKey(w, id);
+      const e = q.e[i]!;
+      const cmd: Command = { kind: KINDS[q.op[i]!] ?? 'other', e, id: q.id[i]!, is_alive: w.isAlive(e), next_for_entity: 0 };
       // Each command points at the next one for the same entity (the page draws the chain).
       const prev = lastFor.get(e);
       if (prev !== undefined) commands[prev]!.next_for_entity = i;
@@ -60,7 +59,18 @@ export class CommandRecorder {
   /** JSON text of a frame's syncs, or undefined when the frame is not (or no longer) kept. */
   frameText(frame: number): string | undefined {
     if (frame > this.frame || frame <= this.frame - RETAINED_FRAMES) return undefined;
-    return JSON.stringify({ syncs: this.frames.get(frame) ?? [] });
+    const w = this.world;
+    const syncs = (this.frames.get(frame) ?? []).map((s) => ({
+      commands: s.commands.map((c) => {
+        const out: Record<string, unknown> = { kind: c.kind, entity: w.isAlive(c.e) ? entityPath(w, c.e) : `#${c.e}` };
+        if (c.id !== 0 && w.isValidId(c.id)) out.id = idKey(w, c.id);
+        out.is_alive = c.is_alive;
+        out.next_for_entity = c.next_for_entity;
+        return out;
+      }),
+      duration: s.duration,
+    }));
+    return JSON.stringify({ syncs });
   }
 
   /** Stops recording. */

@@ -68,7 +68,7 @@ function fieldsText(world: World, query: Query, L: Layout, r: QueryResult, self:
     isSet.push(set);
     ids.push(set && (isVarSlot(f.first) || isVarSlot(f.second)) ? idParts(world, id) : 0);
     const anySrc = f.src.kind === 'any' || f.src.kind === 'wildcard';
-    sources.push(!set ? 0 : src !== 0 && src !== self ? entityPath(world, src) : anySrc ? '*' : 0);
+    sources.push(!set ? 0 : anySrc ? '*' : src !== 0 && src !== self ? entityPath(world, src) : 0);
     const owner = src !== 0 ? src : self;
     const shown = set && f.oper !== 'not' && f.inout !== 'none' && owner !== 0;
     values.push(shown ? valueText(world, owner, id) ?? '0' : '0');

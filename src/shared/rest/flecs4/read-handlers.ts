@@ -15,7 +15,7 @@ import { localExpr, localPath, wirePath } from './names';
 import type { Component4Params, Entity4Params, Query4Params, Stats4Params } from './params';
 import { fieldInfoText, queryInfoText, queryPlanText, queryProfileText } from './query-meta';
 import { flecs4ResultsText } from './query-reply';
-import { worldSummaryParts } from './summary';
+import { WORLD_MEMORY_PATH, worldMemoryText, worldSummaryParts } from './summary';
 import { recorderOf } from './state';
 import { resolveId } from './write-handlers';
 
@@ -26,6 +26,8 @@ export function entityOf(ctx: RouteContext): { entity: Entity } | { reply: RestR
 
 /** GET /entity/<path>. */
 export const getEntity4: Handler<Entity4Params> = (ctx, p) => {
+  // The overview's memory panel reads a WorldMemory entity this world has no need to keep.
+  if (decodePath(ctx.rest).replace(/\/$/, '') === WORLD_MEMORY_PATH) return okText(worldMemoryText(ctx.world));
   const found = entityOf(ctx);
   if ('reply' in found) return found.reply;
   const { world } = ctx, e = found.entity;

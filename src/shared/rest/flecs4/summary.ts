@@ -82,3 +82,22 @@ export function setWorldSummary(world: World, app: AppControl | undefined, value
   return undefined;
 }
 
+
+/** Path of the computed WorldMemory entity the explorer's overview reads (GET /entity/flecs/stats/WorldMemory). */
+export const WORLD_MEMORY_PATH = 'flecs/stats/WorldMemory';
+
+/** The Flecs 4 reply of flecs.stats.WorldMemory: counts this world keeps (bytes it does not track are left out). */
+export function worldMemoryText(world: World): string {
+  let instances = 0, bytes = 0, unused = 0, empty = 0, columns = 0;
+  for (const t of world.tables.values()) {
+    if (t.count === 0) empty++;
+    columns += t.columns.length;
+    for (const c of t.columns) { instances += t.count; bytes += c.info.size * t.count; unused += c.info.size * (t.capacity - t.count); }
+  }
+  const memory = {
+    entities: { alive_count: world.entities.aliveCount, not_alive_count: 0 },
+    components: { instances, bytes_table_components: bytes, bytes_table_components_unused: unused },
+    tables: { count: world.tables.size, empty_count: empty, column_count: columns },
+  };
+  return JSON.stringify({ parent: 'flecs.stats', name: 'WorldMemory', components: { 'flecs.stats.WorldMemory': memory } });
+}

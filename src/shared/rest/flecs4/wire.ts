@@ -12,7 +12,10 @@ export function entityPath(world: World, e: Entity): string {
 
 /** Name of an entity as the `name` field of a reply: its name, else `#<id>`. */
 export function entityName(world: World, e: Entity): string {
-  return world.nameOf(e) ?? `#${e}`;
+  const name = world.nameOf(e);
+  if (name === undefined) return `#${e}`;
+  // The root module is the one name the reference spells differently.
+  return e === world.core.ecs ? wirePath(name) : name;
 }
 
 /** Path of an entity's parent, or undefined for a root. */
@@ -50,7 +53,7 @@ export function objectText(entries: readonly (readonly [string, string])[]): str
 
 /** `doc` of an entity: its label (doc name, else name) and the brief, color and link it has. */
 export function docText(world: World, e: Entity): string {
-  const d: [string, string][] = [['label', JSON.stringify(world.doc(e, 'name') ?? entityName(world, e))]];
+  const d: [string, string][] = [['label', JSON.stringify(e === world.core.ecs ? entityName(world, e) : world.doc(e, 'name') ?? entityName(world, e))]];
   for (const f of ['brief', 'color', 'link'] as const) {
     const text = world.doc(e, f);
     if (text !== undefined) d.push([f, JSON.stringify(text)]);
