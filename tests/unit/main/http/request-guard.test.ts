@@ -57,16 +57,11 @@ describe('request guard', () => {
     expect(corsFor('PUT', {}, local, DEFAULT_HTTP_OPTIONS, noApps).refusal).toBeUndefined();
   });
 
-  it('applies the write policy to DELETE (the Flecs 4 dialect deletes entities with it)', () => {
-    expect(corsFor('DELETE', { origin: 'https://evil.example' }, local, DEFAULT_HTTP_OPTIONS, noApps).refusal?.status).toBe(403);
-    expect(corsFor('DELETE', { origin: 'http://127.0.0.1:8000' }, local, DEFAULT_HTTP_OPTIONS, noApps).refusal).toBeUndefined();
-  });
-
   it('answers a preflight with the methods the origin may use', () => {
     const foreign = preflightReplyHeaders({ origin: 'https://evil.example' }, local, DEFAULT_HTTP_OPTIONS, noApps);
     expect(foreign['Access-Control-Allow-Methods']).toBe('GET, OPTIONS');
     const loop = preflightReplyHeaders({ origin: 'http://127.0.0.1:5173', 'access-control-request-private-network': 'true' }, local, DEFAULT_HTTP_OPTIONS, noApps);
-    expect(loop['Access-Control-Allow-Methods']).toBe('GET, PUT, DELETE, OPTIONS');
+    expect(loop['Access-Control-Allow-Methods']).toBe('GET, PUT, OPTIONS');
     expect(loop['Access-Control-Allow-Private-Network']).toBe('true');
   });
 

@@ -32,7 +32,7 @@ describe('preflight (OPTIONS)', () => {
     const r = await send(port, 'OPTIONS', '/set/Sun', { origin: 'http://localhost:5173', ...ask });
     expect(r.status).toBe(204);
     expect(r.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    expect(r.headers['access-control-allow-methods']).toBe('GET, PUT, DELETE, OPTIONS');
+    expect(r.headers['access-control-allow-methods']).toBe('GET, PUT, OPTIONS');
     expect(r.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
     expect(r.headers['access-control-max-age']).toBe('600');
     expect(r.headers.vary).toBe('Origin');
@@ -44,7 +44,7 @@ describe('preflight (OPTIONS)', () => {
     const r = await send(port, 'OPTIONS', '/set/Sun', { origin: 'http://mybox.local:27750', ...ask });
     expect(r.status).toBe(204);
     expect(r.headers['access-control-allow-origin']).toBe('http://mybox.local:27750');
-    expect(r.headers['access-control-allow-methods']).toBe('GET, PUT, DELETE, OPTIONS');
+    expect(r.headers['access-control-allow-methods']).toBe('GET, PUT, OPTIONS');
   });
 
   it('a foreign origin without a configured token is offered reads only', async () => {
@@ -59,7 +59,7 @@ describe('preflight (OPTIONS)', () => {
     const { port } = await start({ token: 's3cret' });
     const r = await send(port, 'OPTIONS', '/set/Sun', { origin: 'https://hosted.example', ...ask });
     expect(r.status).toBe(204);
-    expect(r.headers['access-control-allow-methods']).toBe('GET, PUT, DELETE, OPTIONS');
+    expect(r.headers['access-control-allow-methods']).toBe('GET, PUT, OPTIONS');
     expect(r.headers['access-control-allow-origin']).toBe('https://hosted.example');
   });
 
