@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { entityUrlPath, queryUrl, type ExplainReply, type QueryReply } from '../client';
 import { EntityLink, ErrorText, Note, useRest } from '../ui';
-import { parseQueryInput } from '../query/query-input';
+import { parseQueryInput } from '../query';
 
 const QUERIES_URL = queryUrl({ q: 'ecs.core.Query' }, { limit: 5000 });
 
