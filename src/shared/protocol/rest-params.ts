@@ -123,7 +123,7 @@ export type ExplainParams = ParamsOf<typeof EXPLAIN_PARAMS>;
 export const SET_PARAMS = {
   data: {
     schema: z.string(), description: 'JSON object {"ids": [[id], [rel, target]], "values": [{member: value}]} (URL-encoded)',
-    expected: 'a JSON object such as {"ids":[["Position"]],"values":[{"x":1,"y":2}]}, URL-encoded',
+    expected: 'a JSON object, sent as /set/<path>?data={"ids":[["Position"]],"values":[{"x":1,"y":2}]} (URL-encoded)',
   },
 } satisfies ParamSpecs;
 
