@@ -2,7 +2,7 @@
 // them. "peer" is a hand-written loop over the same tables (the practical limit of an engine).
 import { CachedQuery } from '../../src/shared/pipeline';
 import { World, makePair, type Entity, type Table } from '../../src/shared/ecs';
-import { QueryCache, compileQuery, parseQuery, type Query } from '../../src/shared/query';
+import { QueryBudget, QueryCache, compileQuery, parseQuery, type Query } from '../../src/shared/query';
 
 export interface Case { ours: () => number; peer: () => number; entities: number }
 
@@ -74,7 +74,7 @@ type Mode = 'fresh' | 'cached' | 'text';
 function queryIn(w: World, expr: string, mode: Mode): { each: Query['each'] } {
   if (mode === 'text') {
     const texts = new QueryCache(w);
-    return { each: (fn) => texts.get(expr).each(fn) };
+    return { each: (fn) => texts.get(expr).each(fn, undefined, QueryBudget.unbounded()) };
   }
   const q = compileQuery(w, expr);
   return mode === 'cached' ? new CachedQuery(q) : q;

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { COMPAT_DEFAULT_LIMIT, DEFAULT_MAX_LIMIT } from '../shared/protocol/constants';
+import { COMPAT_DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS } from '../shared/protocol/constants';
 import { COMPAT_MODES, type CompatMode } from '../shared/rest';
 import { DEFAULT_HTTP_OPTIONS, canonicalAppOrigins } from './http';
 
@@ -29,6 +29,8 @@ export interface HostOptions {
   monitor: boolean;
   /** Largest `limit` a /query may ask for (default DEFAULT_MAX_LIMIT, 10000). */
   maxLimit: number;
+  /** Most work the queries of one request may do, in evaluation steps (default DEFAULT_MAX_QUERY_STEPS); more is refused with a 400. */
+  maxQuerySteps: number;
   /** Answer repeated GET /entity and /query from the reply made while the world is unchanged (default true). */
   replyCache: boolean;
   /** Longest request target in bytes (default 65536); longer is answered 414. It also bounds a /set payload, which travels in the URL. */
@@ -105,6 +107,8 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--no-mcp', 'do not serve MCP (Model Context Protocol) at /mcp on the REST port'))
     .addOption(new Option('--no-reply-cache', 'serialize every GET anew, even when the world has not changed since the same GET'))
     .addOption(new Option('--max-limit <n>', 'largest limit a /query may ask for').argParser(integer(1, 10_000_000)).default(DEFAULT_MAX_LIMIT))
+    .addOption(new Option('--max-query-steps <n>', 'most work the queries of one request may do, in evaluation steps; a query that needs more is refused with 400 (it holds the frames while it runs)')
+      .argParser(integer(1, Number.MAX_SAFE_INTEGER)).default(DEFAULT_MAX_QUERY_STEPS))
     .addOption(new Option('--max-target-bytes <n>', 'longest request target (URL) in bytes, /set data included; longer gets 414')
       .argParser(integer(256, 16 * 1024 * 1024)).default(D.maxTargetBytes))
     .addOption(new Option('--max-body-bytes <n>', 'largest request body in bytes (bodies are ignored); larger gets 413')
@@ -136,7 +140,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     port: o.port, address: o.address, title: o.title ?? defaults.title ?? programName(argv),
     headless: o.headless, fps: o.fps, seed: o.seed, asteroids: o.asteroids, token: o.token,
     allowOrigins: o.allowOrigin, compat: o.compat,
-    monitor: o.monitor, maxLimit: o.maxLimit, replyCache: o.replyCache,
+    monitor: o.monitor, maxLimit: o.maxLimit, maxQuerySteps: o.maxQuerySteps, replyCache: o.replyCache,
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
     maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat,

@@ -59,7 +59,7 @@ export class Host {
     // The title comes from the command line (DECISIONS: the program's base name or --title).
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
-    this.router = createRouter(w, { maxLimit: options.maxLimit, replyCache: options.replyCache, compat: options.compat, app: this.app });
+    this.router = createRouter(w, { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat, app: this.app });
     this.watches = new WatchFeeds(this.router, { frame: () => this.app.frameCount, changes: () => w.changeCount });
     this.app.onFrame(() => this.publishFrame());
     this.app.onFrame(() => this.watches.afterFrame());

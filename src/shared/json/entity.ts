@@ -2,7 +2,7 @@
 // the components inherited from IsA bases, matching named queries, active alerts and incoming
 // relationships — each part switched on by the parameter of the same name.
 import { isPair, makePair, pairFirstIndex, type Entity, type Id, type Table, type World } from '../ecs';
-import { matchingQueries } from '../query';
+import { matchingQueries, type QueryBudget } from '../query';
 import { idLabelText, idText, isPrivateId, pathText } from './labels';
 import { WORLD_NAMES, type DialectNames } from './dialect-names';
 import { typeInfoText } from './type-info';
@@ -43,6 +43,8 @@ export interface EntityReplyOptions {
   alertsOf?: (e: Entity) => readonly unknown[];
   /** The names paths and labels are printed in (default: the world's own). */
   names?: DialectNames;
+  /** Budget of the named queries evaluated for `matches` (default: unbounded); QueryBudgetError past it. */
+  queryBudget?: QueryBudget;
 }
 
 /** Where valuesText writes (one per process: it does not re-enter). */
@@ -196,7 +198,7 @@ export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions =
     const alerts = o.alertsOf(e);
     if (alerts.length) out.push(`"alerts":${JSON.stringify(alerts)}`);
   }
-  if (o.matches) out.push(`"matches":[${matchingQueries(world, e).map((q) => pathText(world, q, names)).join(',')}]`);
+  if (o.matches) out.push(`"matches":[${matchingQueries(world, e, o.queryBudget).map((q) => pathText(world, q, names)).join(',')}]`);
   if (o.refs !== undefined) out.push(refsPart(world, e, o.refs, names));
   return `{${out.join(',')}}`;
 }

@@ -2,6 +2,7 @@
 // table at a time (or to a subset of its rows, after an equality or name match); other
 // variables bind to single entities. Results are grouped by table and binding.
 import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
+import type { QueryBudget } from './budget';
 import type { Plan, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
 
 /** One result: a table (or none) with its rows, and per field the matched id, source and is_set. */
@@ -27,7 +28,11 @@ export type ResultFn = (r: QueryResult) => boolean | void;
 
 const MAX_UP_DEPTH = 32;
 
-/** Evaluation of one plan with optional pre-bound variables. */
+/**
+ * Evaluation of one plan with optional pre-bound variables. Its work is counted against `budget`
+ * (see budget.ts): one step per step entered, term tried, match bound, and candidate table,
+ * entity or row visited; past the budget it throws QueryBudgetError.
+ */
 export class Evaluation {
   private readonly vars: Entity[];
   private thisTable: Table | null = null;
@@ -38,7 +43,10 @@ export class Evaluation {
   private stopped = false;
   private readonly W: Entity;
 
-  constructor(private readonly world: World, private readonly plan: Plan, bound: readonly Entity[] = [], private readonly emitEmpty = false) {
+  constructor(
+    private readonly world: World, private readonly plan: Plan, private readonly budget: QueryBudget,
+    bound: readonly Entity[] = [], private readonly emitEmpty = false,
+  ) {
     this.vars = plan.vars.map((_, i) => bound[i] ?? 0);
     const n = plan.fields.length;
     this.ids = new Array<Id>(n).fill(0);
@@ -69,6 +77,7 @@ export class Evaluation {
 
   private steps(steps: readonly PlanStep[], k: number, done: () => void): void {
     if (this.stopped) return;
+    this.budget.spend(1);
     if (k === steps.length) { done(); return; }
     const step = steps[k]!;
     const next = () => this.steps(steps, k + 1, done);
@@ -126,6 +135,7 @@ export class Evaluation {
     } else candidates = this.allTables();
     for (const t of candidates) {
       if (this.stopped) return;
+      this.budget.spend(1);
       if (seen.has(t) || !this.allowed(t)) continue;
       seen.add(t);
       this.withThis(t, null, body);
@@ -234,12 +244,14 @@ export class Evaluation {
     const rows = this.thisRows ?? table.entities.map((_, i) => i);
     for (const r of rows) {
       if (this.stopped) return;
+      this.budget.spend(1);
       this.withThis(table, [r], body);
     }
   }
 
   /** Matches one term under the current bindings; calls next per match with bindings applied. */
   private term(t: PlanTerm, next: () => void): void {
+    this.budget.spend(1);
     // $this as a component or target needs one entity at a time: split the table into rows.
     if (this.splitsRows(t)) { this.eachRow(() => this.term(t, next)); return; }
     const src = t.src;
@@ -267,6 +279,7 @@ export class Evaluation {
       if (!this.allowed(table)) continue;
       for (const ent of table.entities.slice()) {
         if (this.stopped) return;
+        this.budget.spend(1);
         this.vars[src.v] = ent;
         this.matchTable(t, table, ent, next);
       }
@@ -284,6 +297,7 @@ export class Evaluation {
     const record = this.world.record(this.pattern(t));
     if (!record) return;
     for (const table of record.tables) {
+      this.budget.spend(1);
       if (!this.allowed(table)) continue;
       for (const ti of record.indices.get(table) ?? []) {
         const id = table.type[ti]!;
@@ -330,6 +344,7 @@ export class Evaluation {
     if (!targets) return undefined;
     const pattern = this.pattern(t);
     for (const ti of targets) {
+      this.budget.spend(1);
       const target = this.world.aliveAt(pairSecondIndex(table.type[ti]!));
       if (target === 0) continue;
       const tt = this.world.tableOf(target);
@@ -349,6 +364,7 @@ export class Evaluation {
 
   /** Binds variables from a matched id, fills the field, and continues. Returns true if bound. */
   private bindAndNext(t: PlanTerm, id: Id, source: Entity, next: () => void): boolean {
+    this.budget.spend(1);
     const pair = isPair(id);
     // Variables in the first / second slot (not $this) take the matched id's parts.
     const v1 = t.first.kind === 'var' && t.first.v !== 0 ? t.first.v : 0;
@@ -421,6 +437,7 @@ export class Evaluation {
     const table = this.thisTable;
     if (!table) return;
     const rows = this.thisRows ?? table.entities.map((_, i) => i);
+    this.budget.spend(rows.length);
     const rv = q.right.kind === 'string' ? 0 : this.slotValue(q.right);
     const keep = rows.filter((r) => {
       const e = table.entities[r]!;

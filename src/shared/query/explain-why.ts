@@ -2,6 +2,7 @@
 // says why a step that the engine found false is false — the id the source lacks, the traversal
 // that found nothing, the variable nothing could bind, the `!` term that excluded the entity.
 import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type World } from '../ecs';
+import type { QueryBudget } from './budget';
 import { Evaluation, type QueryResult } from './evaluate';
 import type { Plan, PlanEq, PlanStep, PlanTerm, Slot } from './plan';
 
@@ -44,7 +45,10 @@ export class StepProbe {
   private readonly table;
   private readonly row: number;
 
-  constructor(private readonly world: World, private readonly plan: Plan, readonly entity: Entity, private readonly bound: readonly Entity[]) {
+  constructor(
+    private readonly world: World, private readonly plan: Plan, readonly entity: Entity, private readonly bound: readonly Entity[],
+    private readonly budget: QueryBudget,
+  ) {
     const loc = world.locate(entity);
     this.table = loc.table;
     this.row = loc.row;
@@ -54,7 +58,7 @@ export class StepProbe {
   first(steps: readonly PlanStep[], bound: readonly Entity[] = this.bound): QueryResult | undefined {
     if (steps.length === 0) return undefined;
     let found: QueryResult | undefined;
-    new Evaluation(this.world, { ...this.plan, steps }, bound).run((r) => { found = r; return false; }, this.table, [this.row]);
+    new Evaluation(this.world, { ...this.plan, steps }, this.budget, bound).run((r) => { found = r; return false; }, this.table, [this.row]);
     return found;
   }
 

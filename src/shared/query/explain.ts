@@ -5,6 +5,7 @@
 // explanation cannot disagree with the query's results; only the wording of "why not" is
 // computed here (explain-why.ts).
 import type { Entity, World } from '../ecs';
+import { QueryBudget } from './budget';
 import type { QueryResult } from './evaluate';
 import { parseQuery, type QueryNode, type TermNode } from './parser';
 import type { Plan, PlanStep, PlanTerm } from './plan';
@@ -58,8 +59,11 @@ export interface Explanation {
   readonly vars: Readonly<Record<string, string>>;
 }
 
-/** Explains whether `e` is among the $this entities of `query` (with variables bound in advance). */
-export function explainMatch(query: Query, e: Entity, vars: VarValues = {}): Explanation {
+/**
+ * Explains whether `e` is among the $this entities of `query` (with variables bound in advance);
+ * its evaluations count against `budget` (QueryBudgetError past it).
+ */
+export function explainMatch(query: Query, e: Entity, vars: VarValues = {}, budget: QueryBudget = QueryBudget.unbounded()): Explanation {
   const world = query.world, plan = query.plan;
   const base = { entity: world.isAlive(e) ? world.pathOf(e) : String(e), query: plan.text };
   if (!world.isAlive(e)) {
@@ -67,7 +71,7 @@ export function explainMatch(query: Query, e: Entity, vars: VarValues = {}): Exp
   }
   const blockers = entityBlockers(world, plan, e);
   const bound = plan.vars.map((name, i) => (i > 0 ? vars[name] ?? 0 : 0));
-  const probe = new StepProbe(world, plan, e, bound);
+  const probe = new StepProbe(world, plan, e, bound, budget);
   const texts = stepTexts(world, plan);
   const full = probe.first(plan.steps);
   let steps: StepExplanation[];

@@ -5,5 +5,6 @@ export type { Plan, PlanStep, PlanTerm, FieldInfo, Slot, NameResolver } from './
 export { defineQuery, registerQuery, namedQuery, namedQueries, matchingQueries, type NamedQuery, type QueryKind, type DefineQueryOptions } from './registry';
 export { QueryParseError, formatQueryError, parseQuery, printQuery, type QueryAst } from './parser';
 export { cacheablePlan } from './cacheable';
+export { QueryBudget, QueryBudgetError } from './budget';
 export { QueryCache, type CompiledQuery, type QueryCacheLimits } from './query-cache';
 export { explainMatch, type Explanation, type StepExplanation, type Blocker, type WhyNot, type WhyNotCode } from './explain';

@@ -9,6 +9,7 @@
 // refreshed when a table is created or deleted or an entity used in some type changes its type
 // (world.structureVersion). So replies equal those of evaluating afresh, order and paging included.
 import type { Entity, Table, World } from '../ecs';
+import type { QueryBudget } from './budget';
 import { cacheablePlan } from './cacheable';
 import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
 import { parseQuery, type QueryNode } from './parser';
@@ -28,8 +29,11 @@ const DEFAULT_LIMITS: QueryCacheLimits = { maxEntries: 64, maxTextChars: 4096 };
 /** A compiled query with a way to iterate its results that reuses what was matched before. */
 export interface CompiledQuery {
   readonly query: Query;
-  /** Iterates the results (as query.each does, in the same order); kept results when no vars are bound. */
-  each(onResult: ResultFn, vars?: VarValues): void;
+  /**
+   * Iterates the results (as query.each does, in the same order); kept results when no vars are
+   * bound. An evaluation it makes counts against `budget` (QueryBudgetError past it).
+   */
+  each(onResult: ResultFn, vars: VarValues | undefined, budget: QueryBudget): void;
 }
 
 /** Results of one plan kept between calls, refreshed on structural changes. */
@@ -41,16 +45,16 @@ class KeptResults implements CompiledQuery {
 
   constructor(readonly query: Query) {}
 
-  each(onResult: ResultFn, vars?: VarValues): void {
-    if (vars !== undefined && Object.keys(vars).length > 0) { this.query.each(onResult, vars); return; }
+  each(onResult: ResultFn, vars: VarValues | undefined, budget: QueryBudget): void {
+    if (vars !== undefined && Object.keys(vars).length > 0) { this.query.each(onResult, vars, budget); return; }
     const w = this.query.world;
     const tv = w.counters.tablesCreated + w.counters.tablesDeleted;
-    if (this.perEntity) { this.query.each(onResult); return; }
+    if (this.perEntity) { this.query.each(onResult, {}, budget); return; }
     if (tv !== this.tablesVersion || w.structureVersion !== this.structureVersion) {
       const results: QueryResult[] = [];
-      new Evaluation(w, this.query.plan, [], true).run((r) => { results.push(r); });
+      new Evaluation(w, this.query.plan, budget, [], true).run((r) => { results.push(r); });
       // Results that pick rows of a table depend on more than types: evaluate every time.
-      if (results.some((r) => r.rows !== null)) { this.perEntity = true; this.query.each(onResult); return; }
+      if (results.some((r) => r.rows !== null)) { this.perEntity = true; this.query.each(onResult, {}, budget); return; }
       this.results = results;
       this.tablesVersion = tv;
       this.structureVersion = w.structureVersion;
@@ -70,8 +74,8 @@ class KeptResults implements CompiledQuery {
 class Evaluated implements CompiledQuery {
   constructor(readonly query: Query) {}
 
-  each(onResult: ResultFn, vars?: VarValues): void {
-    this.query.each(onResult, vars);
+  each(onResult: ResultFn, vars: VarValues | undefined, budget: QueryBudget): void {
+    this.query.each(onResult, vars, budget);
   }
 }
 

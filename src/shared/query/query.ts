@@ -1,5 +1,6 @@
 // A compiled query: parse once, plan once, evaluate many times.
 import type { Entity, Table, World } from '../ecs';
+import { QueryBudget } from './budget';
 import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
 import { parseQuery } from './parser';
 import { planQuery, type FieldInfo, type NameResolver, type Plan } from './plan';
@@ -39,48 +40,52 @@ export class Query {
     return this.plan.vars.indexOf(name);
   }
 
-  /** Evaluates the query; `onResult` is called per result until it returns false. */
-  each(onResult: ResultFn, vars: VarValues = {}): void {
-    new Evaluation(this.world, this.plan, this.bind(vars)).run(onResult);
+  /**
+   * Evaluates the query; `onResult` is called per result until it returns false. Its work is
+   * counted against `budget` (QueryBudgetError past it); without one it is unbounded, which is
+   * for the app's own queries only: whatever a request asks for passes the request's budget.
+   */
+  each(onResult: ResultFn, vars: VarValues = {}, budget: QueryBudget = QueryBudget.unbounded()): void {
+    new Evaluation(this.world, this.plan, budget, this.bind(vars)).run(onResult);
   }
 
   /** All results (convenience; prefer `each` for large worlds). */
-  results(vars: VarValues = {}): QueryResult[] {
+  results(vars: VarValues = {}, budget?: QueryBudget): QueryResult[] {
     const out: QueryResult[] = [];
-    this.each((r) => { out.push(r); }, vars);
+    this.each((r) => { out.push(r); }, vars, budget);
     return out;
   }
 
   /** Matched $this entities, in result order. */
-  entities(vars: VarValues = {}): Entity[] {
+  entities(vars: VarValues = {}, budget?: QueryBudget): Entity[] {
     const out: Entity[] = [];
     this.each((r) => {
       if (!r.table) return;
       if (r.rows) for (const row of r.rows) out.push(r.table.entities[row]!);
       else out.push(...r.table.entities);
-    }, vars);
+    }, vars, budget);
     return out;
   }
 
   /** Number of matched $this entities (or results, for queries without $this). */
-  count(vars: VarValues = {}): number {
+  count(vars: VarValues = {}, budget?: QueryBudget): number {
     let n = 0;
-    this.each((r) => { n += r.table ? r.count : 1; }, vars);
+    this.each((r) => { n += r.table ? r.count : 1; }, vars, budget);
     return n;
   }
 
   /** Evaluates with $this bound to one table (also when it is empty; caches use this). */
-  evaluateOn(table: Table, onResult: ResultFn): void {
-    new Evaluation(this.world, this.plan, [], true).run(onResult, table, null);
+  evaluateOn(table: Table, onResult: ResultFn, budget: QueryBudget = QueryBudget.unbounded()): void {
+    new Evaluation(this.world, this.plan, budget, [], true).run(onResult, table, null);
   }
 
-  /** True when the entity is among the $this entities of some result. */
-  matches(e: Entity): boolean {
+  /** True when the entity is among the $this entities of some result (work counted against `budget`). */
+  matches(e: Entity, budget: QueryBudget = QueryBudget.unbounded()): boolean {
     if (!this.plan.hasThis || !this.world.isAlive(e)) return false;
     const loc = this.world.locate(e);
     if ((loc.table.flags.disabled && !this.plan.matchDisabled) || (loc.table.flags.prefab && !this.plan.matchPrefab)) return false;
     let found = false;
-    new Evaluation(this.world, this.plan).run(() => { found = true; return false; }, loc.table, [loc.row]);
+    new Evaluation(this.world, this.plan, budget).run(() => { found = true; return false; }, loc.table, [loc.row]);
     return found;
   }
 

@@ -1,6 +1,7 @@
 // Named queries: a query, filter, rule or system is named by its entity. REST `/query?name=`
 // and the entity reply's `matches` look them up here.
 import { entityIndex, type Entity, type World } from '../ecs';
+import { QueryBudget } from './budget';
 import { compileQuery, type Query } from './query';
 
 /** What kind of named query an entity is (all are evaluated by the same rules engine). */
@@ -63,7 +64,7 @@ export function namedQueries(world: World): NamedQuery[] {
   return [...registry(world).values()].filter((q) => world.isAlive(q.entity));
 }
 
-/** Paths of the named queries and systems that match an entity (the entity reply's `matches`). */
-export function matchingQueries(world: World, e: Entity): Entity[] {
-  return namedQueries(world).filter((q) => q.query.matches(e)).map((q) => q.entity);
+/** The named queries and systems that match an entity (the entity reply's `matches`); all count against one budget. */
+export function matchingQueries(world: World, e: Entity, budget: QueryBudget = QueryBudget.unbounded()): Entity[] {
+  return namedQueries(world).filter((q) => q.query.matches(e, budget)).map((q) => q.entity);
 }

@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { FLECS_NAMES, WORLD_NAMES } from '../json';
 import {
-  COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema, entityReplySchema, queryParams,
+  COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
+  entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
 } from '../protocol';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
@@ -31,11 +32,12 @@ const NO_PARAMS = {};
 
 /** The rows of the contract's endpoints; `rule` is the dialect's reading of /query's limit. */
 function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointRow[] {
+  const steps = o.maxQuerySteps ?? DEFAULT_MAX_QUERY_STEPS;
   return [
     endpoint({
       path: '/entity/{path}', methods: ['GET'], summary: 'Read one entity: path, doc fields, ids, values, inherited components',
       pathParams: [ENTITY_PATH], params: ENTITY_PARAMS, reply: entityReplySchema, cache: 'until-change', handler: getEntity,
-      errors: { 400: 'a parameter has a wrong value', 404: NOT_FOUND },
+      errors: { 400: `a parameter has a wrong value; or matches=true needs more than ${steps} query evaluation steps (--max-query-steps)`, 404: NOT_FOUND },
     }),
     endpoint({
       path: '/query', methods: ['GET'], summary: 'Run a query (q) or a named query (name) and read the matched entities',
@@ -43,7 +45,8 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
       // A reply that reports the time it took is not served again.
       cache: 'until-change', uncachedWhen: (p) => p.duration,
       errors: {
-        400: 'malformed query (error with position), both or neither of q and name, a bad parameter or variable',
+        400: 'malformed query (error with position), both or neither of q and name, a bad parameter or variable; '
+          + `or the query needs more than ${steps} evaluation steps (--max-query-steps; the error carries max_query_steps and steps)`,
         404: 'no entity has the query name',
       },
     }),
@@ -52,7 +55,7 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
       summary: 'Whether an entity matches a query (q) or named query (name) and, term by term, on which source or why not',
       pathParams: [ENTITY_PATH], params: EXPLAIN_PARAMS, reply: explainReplySchema, cache: 'until-change', handler: getExplain,
       errors: {
-        400: 'malformed query (error with position), both or neither of q and name, a bad variable',
+        400: `malformed query (error with position), both or neither of q and name, a bad variable; or more than ${steps} evaluation steps (--max-query-steps)`,
         404: 'the path names no entity, or no entity has the query name',
       },
     }),

@@ -33,6 +33,8 @@ export function endpoint<P extends ParamSpecs>(row: EndpointRow<P>): EndpointRow
 export interface TableOptions {
   /** Largest query `limit` (entities). */
   readonly maxLimit: number;
+  /** Most evaluation steps the queries of one request may take (--max-query-steps; default DEFAULT_MAX_QUERY_STEPS). */
+  readonly maxQuerySteps?: number;
 }
 
 /** A dialect: a name, its endpoint table and the names it reads and prints. */

@@ -3,8 +3,13 @@ import { serializeEntity, type EntityReplyOptions } from '../json';
 import type { EntityParams } from '../protocol';
 import { resolveEntity } from './entity-path';
 import { alertsOf } from './monitor-link';
+import { withBudget } from './query-budget';
 import { errorReply, okText, shown } from './replies';
 import type { Handler } from './types';
+
+/** What to do when the named queries checked for matches=true run past the budget. */
+const MATCHES_NARROWING = 'The named queries checked for matches=true need that work: leave out matches=true, '
+  + 'or run the named queries one at a time with /query?name=<query>.';
 
 /** Answers GET /entity/<path>. */
 export const getEntity: Handler<EntityParams> = (ctx, v) => {
@@ -18,7 +23,7 @@ export const getEntity: Handler<EntityParams> = (ctx, v) => {
   const o: { [K in keyof Required<EntityReplyOptions>]: EntityReplyOptions[K] } = {
     path: v.path, label: v.label, brief: v.brief, link: v.link, color: v.color, ids: v.ids, id_labels: v.id_labels,
     base: v.base, values: v.values, private: v.private, type_info: v.type_info, alerts: v.alerts, matches: v.matches,
-    refs: undefined, alertsOf: undefined, names,
+    refs: undefined, alertsOf: undefined, names, queryBudget: undefined,
   };
   if (v.refs !== undefined) {
     const rel = v.refs === '*' ? '*' : names.lookupSymbol(world, v.refs);
@@ -26,5 +31,9 @@ export const getEntity: Handler<EntityParams> = (ctx, v) => {
     o.refs = rel;
   }
   if (o.alerts) o.alertsOf = (e) => alertsOf(world, e, names);
-  return okText(serializeEntity(world, found.entity, o));
+  if (!o.matches) return okText(serializeEntity(world, found.entity, o));
+  return withBudget(ctx, MATCHES_NARROWING, (budget) => {
+    o.queryBudget = budget;
+    return okText(serializeEntity(world, found.entity, o));
+  });
 };

@@ -5,8 +5,13 @@ import type { ExplainParams } from '../protocol';
 import { explainMatch } from '../query';
 import { resolveEntity } from './entity-path';
 import { queryOf } from './get-query';
+import { withBudget } from './query-budget';
 import { okText } from './replies';
 import type { Handler } from './types';
+
+/** How to narrow an explanation that ran past the budget. */
+const EXPLAIN_NARROWING = 'Explaining evaluates the query step by step for the entity: give its variables values with vars=, '
+  + 'or explain a query with fewer variables.';
 
 /** Answers GET /explain/<path>. */
 export const getExplain: Handler<ExplainParams> = (ctx, o) => {
@@ -14,5 +19,5 @@ export const getExplain: Handler<ExplainParams> = (ctx, o) => {
   if ('reply' in found) return found.reply;
   const q = queryOf(ctx, o, `/explain/${ctx.rest}`);
   if ('reply' in q) return q.reply;
-  return okText(JSON.stringify(explainMatch(q.query, found.entity, q.vars)));
+  return withBudget(ctx, EXPLAIN_NARROWING, (budget) => okText(JSON.stringify(explainMatch(q.query, found.entity, q.vars, budget))));
 };

@@ -2,7 +2,8 @@
 // answers the query reply. Parse errors carry the position; try=true answers them with 200.
 import { serializeQuery } from '../json';
 import type { QueryParams } from '../protocol';
-import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query, type VarValues } from '../query';
+import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query, type ResultFn, type VarValues } from '../query';
+import { withBudget } from './query-budget';
 import { parseVars } from './query-vars';
 import { errorReply, notFound, okText, shown } from './replies';
 import type { Handler, RestReply, RouteContext } from './types';
@@ -43,11 +44,20 @@ export function queryOf(ctx: RouteContext, o: { q?: string; name?: string; vars?
   return 'reply' in parsed ? parsed : { ...found, vars: parsed.vars };
 }
 
+/** How to narrow a query that ran past the budget. */
+const NARROWING = 'Narrow it: give variables values with vars=, add terms that match fewer entities before the terms with '
+  + 'variables, or leave out count=true and read a page at a time with limit and offset.';
+
 /** Answers GET /query. */
 export const getQuery: Handler<QueryParams> = (ctx, o) => {
   // The dialect's limit rule (the reference's 1000 and limit=0) is in its parameter table.
   const compat = ctx.options.compat === 'flecs-3.2';
   const found = queryOf(ctx, o);
   if ('reply' in found) return found.reply;
-  return okText(serializeQuery(ctx.world, found.query, o, found.vars, compat ? 'flecs-3.2' : 'contract', found.source, ctx.names));
+  const { query, source: kept, vars } = found;
+  return withBudget(ctx, NARROWING, (budget) => {
+    // The serializer's evaluations draw from the request's budget.
+    const source = { each: (fn: ResultFn, v?: VarValues) => (kept ? kept.each(fn, v, budget) : query.each(fn, v, budget)) };
+    return okText(serializeQuery(ctx.world, query, o, vars, compat ? 'flecs-3.2' : 'contract', source, ctx.names));
+  });
 };

@@ -7,7 +7,7 @@
 // OPTIONS) → the parameters (the row's zod table: 400) → the handler → the cache policy.
 import type { World } from '../ecs';
 import { QueryCache } from '../query';
-import { DEFAULT_MAX_LIMIT } from '../protocol';
+import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS } from '../protocol';
 import { dialectOf } from './dialects';
 import { ReplyCache } from './reply-cache';
 import { errorReply, shown } from './replies';
@@ -44,9 +44,11 @@ function either(methods: readonly string[]): string {
 export function createRouter(world: World, options: RouterOptions = {}): Router {
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
   if (!Number.isInteger(maxLimit) || maxLimit < 1) throw new RangeError(`router option maxLimit must be a positive integer, got ${maxLimit}`);
-  const opts = { ...options, maxLimit };
+  const maxQuerySteps = options.maxQuerySteps ?? DEFAULT_MAX_QUERY_STEPS;
+  if (!Number.isInteger(maxQuerySteps) || maxQuerySteps < 1) throw new RangeError(`router option maxQuerySteps must be a positive integer, got ${maxQuerySteps}`);
+  const opts = { ...options, maxLimit, maxQuerySteps };
   const dialect = dialectOf(options.compat);
-  const table = compileTable(dialect.rows({ maxLimit }));
+  const table = compileTable(dialect.rows({ maxLimit, maxQuerySteps }));
   dialect.attach?.(world, opts);
   const cache = options.replyCache === false ? undefined : new ReplyCache(world);
   // The dialect's names: requests are read in them (paths, query names, /set, vars), replies printed in them.

@@ -20,6 +20,11 @@ export interface RouterOptions {
    * asked before is not parsed, planned and matched again (default true).
    */
   queryCache?: boolean;
+  /**
+   * Most work the queries of one request may do, in evaluation steps (default
+   * DEFAULT_MAX_QUERY_STEPS); a request that needs more is refused with a 400 naming the limit.
+   */
+  maxQuerySteps?: number;
   /** Title of the OpenAPI document (default: the World's doc name). */
   title?: string;
   /**
@@ -51,7 +56,7 @@ export interface RouteContext {
   readonly rest: string;
   /** Decoded parameters as sent (first occurrence wins); the handler's second argument holds them parsed. */
   readonly params: Readonly<Record<string, string>>;
-  readonly options: Required<Pick<RouterOptions, 'maxLimit'>> & RouterOptions;
+  readonly options: Required<Pick<RouterOptions, 'maxLimit' | 'maxQuerySteps'>> & RouterOptions;
   /** Compiled ad-hoc queries by text (absent when the router keeps none). */
   readonly queries?: QueryCache;
   /** The router's endpoint table (its dialect's), e.g. for /openapi.json. */

@@ -1,4 +1,5 @@
-// How many entities a query reply holds, declared once for the server, its options and its clients.
+// How many entities a query reply holds, and how much work a request's query may do, declared
+// once for the server, its options and its clients.
 
 /** Default largest `limit` of a query reply (entities); the server may configure another. */
 export const DEFAULT_MAX_LIMIT = 10_000;
@@ -6,3 +7,10 @@ export const DEFAULT_MAX_LIMIT = 10_000;
 export const DEFAULT_LIMIT = 100;
 /** Default `limit` in compat mode (--compat flecs-3.2), as the reference server has it. */
 export const COMPAT_DEFAULT_LIMIT = 1000;
+/**
+ * Default work a request may spend evaluating queries, in evaluation steps (--max-query-steps).
+ * Sized from measurements: the most any query of the demo, the docs or the captures takes
+ * (README "Security and limits"), times ten, and a few milliseconds of one core at most, so a
+ * refused request holds the frames for less than half a frame period.
+ */
+export const DEFAULT_MAX_QUERY_STEPS = 25_000;

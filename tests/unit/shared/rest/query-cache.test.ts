@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { World, type Entity } from '../../../../src/shared/ecs';
-import { QueryCache, compileQuery } from '../../../../src/shared/query';
+import { QueryBudget, QueryCache, compileQuery, type CompiledQuery } from '../../../../src/shared/query';
 import { createRouter } from '../../../../src/shared/rest';
 import { FUZZ_SEED } from './fuzz-helpers';
 
@@ -132,9 +132,9 @@ describe('query cache', () => {
   });
 });
 
-function collect(c: { each(fn: (r: { table: { entities: readonly Entity[] } | null; count: number }) => void): void }): Entity[] {
+function collect(c: CompiledQuery): Entity[] {
   const out: Entity[] = [];
-  c.each((r) => { out.push(...r.table!.entities.slice(0, r.count)); });
+  c.each((r) => { out.push(...r.table!.entities.slice(0, r.count)); }, undefined, QueryBudget.unbounded());
   return out;
 }
 
