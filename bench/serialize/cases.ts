@@ -2,7 +2,7 @@
 // N entities (ours: written from the columns), against JSON.stringify of the same reply built in
 // advance as plain objects (the peer does no building, only the text).
 import { World } from '../../src/shared/ecs';
-import { formatF32, serializeQuery } from '../../src/shared/json';
+import { formatF32, queryReplyOptions, serializeQuery } from '../../src/shared/json';
 import { compileQuery } from '../../src/shared/query';
 
 /** One case: a function per side that returns the reply text. */
@@ -51,7 +51,7 @@ function flat(s: string): string {
 export function iteratorCase(n: number, moving = false): SerializeCase {
   const { w, P, V } = world(n);
   const q = compileQuery(w, 'Position, Velocity');
-  const opts = { values: true, limit: n };
+  const opts = queryReplyOptions({ values: true, limit: n });
   const reply = plainReply(w, P, V);
   let frame = 0;
   const move = () => {

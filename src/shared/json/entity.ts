@@ -2,6 +2,7 @@
 // the components inherited from IsA bases, matching named queries, active alerts and incoming
 // relationships — each part switched on by the parameter of the same name.
 import { isPair, makePair, pairFirstIndex, type Entity, type Id, type Table, type World } from '../ecs';
+import { ENTITY_PARAMS, paramDefaults, type EntityParams } from '../protocol';
 import { matchingQueries, type QueryBudget } from '../query';
 import { idLabelText, idText, isPrivateId, pathText } from './labels';
 import { WORLD_NAMES, type DialectNames } from './dialect-names';
@@ -9,34 +10,12 @@ import { typeInfoText } from './type-info';
 import { templateOf, writeValue, writeValueBytes } from './value-writer';
 import { AsciiWriter, isAscii } from './ascii-writer';
 
-/** What the entity reply shows (defaults as the contract gives them). */
-export interface EntityReplyOptions {
-  /** Path (dotted) of the entity (default true). */
-  path?: boolean;
-  /** Doc name, falling back to the name, then the id (default false). */
-  label?: boolean;
-  /** Doc brief, when set (default false). */
-  brief?: boolean;
-  /** Doc link, when set (default false). */
-  link?: boolean;
-  /** Doc color, when set (default false). */
-  color?: boolean;
-  /** The ids the entity owns (default true). */
-  ids?: boolean;
-  /** Labels of the ids (default false). */
-  id_labels?: boolean;
-  /** Components inherited through IsA, as `is_a` entries (default true). */
-  base?: boolean;
-  /** Component values aligned with `ids`; 0 where there is nothing to show (default false). */
-  values?: boolean;
-  /** Include private ids: name, ChildOf, IsA, doc descriptions (default false). */
-  private?: boolean;
-  /** Reflection data aligned with `ids` (default false). */
-  type_info?: boolean;
-  /** Active alerts of the entity (default false; needs `alertsOf`). */
-  alerts?: boolean;
-  /** Paths of the named queries and systems that match the entity (default false). */
-  matches?: boolean;
+/**
+ * What the entity reply shows. The switches are GET /entity's parameters (protocol's
+ * ENTITY_PARAMS): their names, meaning and defaults live there only; entityReplyOptions() fills
+ * in those defaults for in-process callers.
+ */
+export interface EntityReplyOptions extends Omit<EntityParams, 'refs'> {
   /** Relationship (path) or `*`: entities that point at this one, by relationship name (default none). */
   refs?: Entity | '*';
   /** Source of active alerts (the monitor module's), used when `alerts` is true. */
@@ -45,6 +24,14 @@ export interface EntityReplyOptions {
   names?: DialectNames;
   /** Budget of the named queries evaluated for `matches` (default: unbounded); QueryBudgetError past it. */
   queryBudget?: QueryBudget;
+}
+
+/** The switches' defaults (refs has none, so parsing no parameters leaves it out). */
+const ENTITY_SWITCH_DEFAULTS: Omit<EntityParams, 'refs'> = paramDefaults(ENTITY_PARAMS);
+
+/** The entity reply's options: the parameters' zod defaults, with `given` on top. */
+export function entityReplyOptions(given: Partial<EntityReplyOptions> = {}): EntityReplyOptions {
+  return { ...ENTITY_SWITCH_DEFAULTS, ...given };
 }
 
 /** Where valuesText writes (one per process: it does not re-enter). */
@@ -79,7 +66,7 @@ function valuesText(world: World, owner: Entity, ids: readonly Id[], names: Dial
 /** The parts aligned with `ids`: the ids themselves (unless `withIds` is false: tableIds made them), labels, values, type info. */
 function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[], withIds = true): void {
   const names = o.names ?? WORLD_NAMES;
-  if (withIds && o.ids !== false) out.push(`"ids":[${ids.map((id) => idText(world, id, names)).join(',')}]`);
+  if (withIds && o.ids) out.push(`"ids":[${ids.map((id) => idText(world, id, names)).join(',')}]`);
   if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id, names)).join(',')}]`);
   if (o.values) out.push(valuesText(world, owner, ids, names));
   if (o.type_info) out.push(`"type_info":[${ids.map((id) => typeInfoText(world, id, names)).join(',')}]`);
@@ -179,20 +166,20 @@ function docPart(world: World, e: Entity, field: 'brief' | 'link' | 'color', out
 }
 
 /** JSON text of the entity reply. The entity must be alive. */
-export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = {}): string {
+export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = entityReplyOptions()): string {
   const out: string[] = [];
   const names = o.names ?? WORLD_NAMES;
-  if (o.path !== false) out.push(`"path":${pathText(world, e, names)}`);
+  if (o.path) out.push(`"path":${pathText(world, e, names)}`);
   if (o.label) out.push(`"label":${JSON.stringify(names.label(world, e))}`);
   if (o.brief) docPart(world, e, 'brief', out);
   if (o.link) docPart(world, e, 'link', out);
   if (o.color) docPart(world, e, 'color', out);
-  if (o.base !== false && world.tableOf(e).flags.hasIsA) {
+  if (o.base && world.tableOf(e).flags.hasIsA) {
     const bases = basesPart(world, e, o);
     if (bases) out.push(bases);
   }
   const table = world.tableOf(e), ids = tableIds(world, table, names);
-  if (o.ids !== false) out.push(o.private ? ids.all : ids.shown);
+  if (o.ids) out.push(o.private ? ids.all : ids.shown);
   if (o.id_labels || o.values || o.type_info) idsPart(world, e, o.private ? table.type : ids.shownIds, o, out, false);
   if (o.alerts && o.alertsOf) {
     const alerts = o.alertsOf(e);

@@ -1,6 +1,7 @@
 // The query reply (GET /query): the iterator serializer. It writes straight from the matched
 // tables' columns into one string — no object per entity — and pages by entities across results.
 import { isPair, makePair, type Entity, type Id, type Table, type World } from '../ecs';
+import { paramDefaults, queryParams, type QueryParams } from '../protocol';
 import type { FieldInfo, Query, QueryResult, ResultFn, Slot, VarValues } from '../query';
 import { now } from '../clock';
 import { idLabelText, idText, labelText, pathText } from './labels';
@@ -12,52 +13,20 @@ import { WORLD_NAMES, type DialectNames } from './dialect-names';
 import { predicateFields, predicateSources, spliced, type PredicateFields } from './predicate-fields';
 import { templateOf, writeValue } from './value-writer';
 
-/** What the query reply shows. Names are the REST parameters; defaults as the contract gives them. */
-export interface QueryReplyOptions {
-  /** Top-level `ids`: the terms' ids as written, variables shown as `*` (default false). */
-  term_ids?: boolean;
-  /** Top-level `id_labels`: labels of those ids (default false). */
-  term_labels?: boolean;
-  /** Per result `ids`: the ids as matched (default false). */
-  ids?: boolean;
-  /** Per result `id_labels` (default false). */
-  id_labels?: boolean;
-  /** Per result `sources`: 0 for $this, else the path of the entity the term matched on (default false). */
-  sources?: boolean;
-  /** Per result `variables`: values of the query variables, aligned with top-level `variables` (default true). */
-  variables?: boolean;
-  /** Per result `variable_labels` (default false). */
-  variable_labels?: boolean;
-  /** Per result `variable_ids`: numeric ids of the variable values (default false). */
-  variable_ids?: boolean;
-  /** Per result `is_set`: whether each term matched (default false). */
-  is_set?: boolean;
-  /** Per result `values`: owned columns as arrays, shared ones as one object, 0 for nothing (default false). */
-  values?: boolean;
-  /** Per result `entities` (and `parent`) (default true). */
-  entities?: boolean;
-  /** Per result `entity_labels` (default false). */
-  entity_labels?: boolean;
-  /** Per result `entity_ids` (default false). */
-  entity_ids?: boolean;
-  /** Per result `colors`: doc colors of the entities, when any has one (default false). */
-  colors?: boolean;
-  /** Top-level `type_info`, aligned with the terms; 0 without reflection (default false). */
-  type_info?: boolean;
-  /** Top-level `duration`: seconds spent evaluating and serializing (default false). */
-  duration?: boolean;
-  /** Top-level `results` (default true). */
-  results?: boolean;
-  /** Top-level `count`: entities matched in all (results without entities count one each), whatever offset and limit (default false). */
-  count?: boolean;
-  /** Entities to skip, counted across results (default 0). */
-  offset?: number;
-  /** Most entities to return, counted across results (default 100). */
-  limit?: number;
-}
+/**
+ * What the query reply shows. The switches, offset and limit are GET /query's parameters
+ * (protocol's queryParams): their names, meaning and defaults live there only;
+ * queryReplyOptions() fills in those defaults for in-process callers.
+ */
+export type QueryReplyOptions = Omit<QueryParams, 'q' | 'name' | 'vars' | 'try'>;
 
-/** Default `limit` of a query reply, in entities. */
-export const DEFAULT_QUERY_LIMIT = 100;
+/** The contract's defaults (the largest limit does not change them unless it is below the default limit). */
+const QUERY_DEFAULTS: QueryReplyOptions = paramDefaults(queryParams());
+
+/** The query reply's options: the parameters' zod defaults, with `given` on top. */
+export function queryReplyOptions(given: Partial<QueryReplyOptions> = {}): QueryReplyOptions {
+  return { ...QUERY_DEFAULTS, ...given };
+}
 
 /**
  * Reply shape: 'contract' (ours), or 'flecs-3.2', the reference server's where the two differ:
@@ -108,8 +77,8 @@ class ResultWriter {
     /** The comparisons to insert among the fields (the 3.2 reply shape), if any. */
     private readonly preds: PredicateFields | undefined,
   ) {
-    this.skip = o.offset ?? 0;
-    this.remaining = o.limit ?? DEFAULT_QUERY_LIMIT;
+    this.skip = o.offset;
+    this.remaining = o.limit;
     this.varCount = query.variableNames.length;
     // [out] and [none] terms are not read by the query, so their values are not shown.
     this.noData = query.fields.map((f) => f.inout === 'out' || f.inout === 'none');
@@ -126,14 +95,14 @@ class ResultWriter {
     const n = r.table ? r.count : 1;
     this.total += n;
     // Past the page, only counting goes on.
-    if (this.remaining <= 0) return this.o.count === true;
+    if (this.remaining <= 0) return this.o.count;
     if (this.skip >= n) { this.skip -= n; return true; }
     const start = this.skip;
     const take = Math.min(n - start, this.remaining);
     this.skip = 0;
     this.remaining -= take;
     this.chunks.push(this.write(r, start, take));
-    return this.remaining > 0 || this.o.count === true;
+    return this.remaining > 0 || this.o.count;
   }
 
   private write(r: QueryResult, start: number, take: number): string {
@@ -148,13 +117,13 @@ class ResultWriter {
       const values = r.vars.slice(1);
       // A variable an optional term left unbound names no entity: null, never the id 0.
       const n = this.names;
-      if (o.variables !== false) out.push(`"${n.vars}":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v, dialect))).join(',')}]`);
+      if (o.variables) out.push(`"${n.vars}":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v, dialect))).join(',')}]`);
       if (o.variable_labels) out.push(`"${n.labels}":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v, dialect))).join(',')}]`);
       if (o.variable_ids) out.push(`"${n.ids}":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
     }
     if (o.is_set) out.push(`"is_set":[${p ? spliced(r.isSet.map(String), p.at, 'true').join(',') : r.isSet.join(',')}]`);
     const table = r.table;
-    if (table && o.entities !== false) {
+    if (table && o.entities) {
       const parent = world.aliveAt(table.flags.parentIndex);
       if (parent !== 0) out.push(`"parent":${pathText(world, parent, dialect)}`);
       let list: string;
@@ -252,7 +221,7 @@ function typeInfoObjectText(world: World, fields: readonly FieldInfo[], names: D
  * Paths and labels are printed in the names of `dialect` (default: the world's own).
  */
 export function serializeQuery(
-  world: World, query: Query, o: QueryReplyOptions = {}, vars: VarValues = {}, shape: ReplyShape = 'contract', source: ResultSource = query,
+  world: World, query: Query, o: QueryReplyOptions = QUERY_DEFAULTS, vars: VarValues = {}, shape: ReplyShape = 'contract', source: ResultSource = query,
   dialect: DialectNames = WORLD_NAMES,
 ): string {
   const started = now();
@@ -269,10 +238,10 @@ export function serializeQuery(
   if (o.type_info) {
     out.push(shape === 'contract' ? `"type_info":[${fields.map((f) => typeInfoText(world, fieldPattern(world, f), dialect)).join(',')}]` : `"type_info":${typeInfoObjectText(world, fields, dialect)}`);
   }
-  if (o.results !== false || o.count) {
-    const writer = new ResultWriter(world, query, o.results === false ? { ...o, limit: 0 } : o, n, source, dialect, preds);
+  if (o.results || o.count) {
+    const writer = new ResultWriter(world, query, o.results ? o : { ...o, limit: 0 }, n, source, dialect, preds);
     const results = writer.run(vars);
-    if (o.results !== false) out.push(`"results":${results}`);
+    if (o.results) out.push(`"results":${results}`);
     if (o.count) out.push(`"count":${writer.total}`);
   }
   if (o.duration) out.push(`"${n.duration}":${formatF64(Math.max(0, (now() - started) / 1000))}`);

@@ -1,13 +1,13 @@
 // The entity reply serializer on the reference world (WORLD.md): parts switched by options.
 import { describe, expect, test } from 'vitest';
 import { World } from '../../../../src/shared/ecs';
-import { serializeEntity, type EntityReplyOptions } from '../../../../src/shared/json';
+import { entityReplyOptions, serializeEntity, type EntityReplyOptions } from '../../../../src/shared/json';
 import { entityReplySchema } from '../../../../src/shared/protocol';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
 
 const { world, ids } = buildReferenceWorld();
-const reply = (path: string, o: EntityReplyOptions = {}) => {
-  const body = JSON.parse(serializeEntity(world, world.lookup(path), o)) as Record<string, unknown>;
+const reply = (path: string, o: Partial<EntityReplyOptions> = {}) => {
+  const body = JSON.parse(serializeEntity(world, world.lookup(path), entityReplyOptions(o))) as Record<string, unknown>;
   entityReplySchema.parse(body);
   return body;
 };
@@ -38,7 +38,7 @@ describe('entity reply', () => {
     expect(moon.label).toBe('Moon');
     expect(moon.brief).toBe('Earth\'s "natural" satellite\nline2');
     expect('link' in moon).toBe(false);
-    expect(JSON.parse(serializeEntity(world, 549, { label: true })).label).toBe('549');
+    expect(JSON.parse(serializeEntity(world, 549, entityReplyOptions({ label: true }))).label).toBe('549');
   });
 
   test('is_a lists what is inherited: overridden ids are hidden, bases of bases follow', () => {
@@ -53,7 +53,7 @@ describe('entity reply', () => {
     w.add(Big, w.pair(w.core.IsA, ids.SpaceShip!));
     w.set(Big, ids.Mass!, { value: 7 });
     const inst = w.instantiate(Big, { name: 'Big1' });
-    expect(JSON.parse(serializeEntity(w, inst, {})).is_a).toEqual([
+    expect(JSON.parse(serializeEntity(w, inst, entityReplyOptions({}))).is_a).toEqual([
       { path: 'BigShip', ids: [['Mass']] },
       { path: 'SpaceShip', ids: [['Position'], ['Velocity']] },
     ]);
@@ -78,7 +78,7 @@ describe('entity reply after names and parents change', () => {
     const w = buildReferenceWorld().world;
     const earth = w.lookup('Sun.Earth');
     const eats = w.lookup('Eats');
-    const path = () => (JSON.parse(serializeEntity(w, earth, { ids: true })) as { path: string; ids: string[][] });
+    const path = () => (JSON.parse(serializeEntity(w, earth, entityReplyOptions({ ids: true }))) as { path: string; ids: string[][] });
     expect(path().path).toBe('Sun.Earth');
     w.setName(w.lookup('Sun'), 'Sol');
     expect(path().path).toBe('Sol.Earth');
@@ -110,7 +110,7 @@ describe('entity reply values of every kind', () => {
     w.add(e, Tag);
     w.set(e, Target, { who: sun });
     w.set(e, Shape, { kind: 'Ice', size: { r: 0.25, n: 7 } });
-    const body = JSON.parse(serializeEntity(w, e, { values: true })) as { ids: string[][]; values: unknown[] };
+    const body = JSON.parse(serializeEntity(w, e, entityReplyOptions({ values: true }))) as { ids: string[][]; values: unknown[] };
     const byId = Object.fromEntries(body.ids.map((id, i) => [id.join(','), body.values[i]]));
     expect(byId).toEqual({
       Pos: { x: 1.5, y: -0.1 },

@@ -1,15 +1,15 @@
 // The query reply serializer: fields named as the parameters, values owned/shared/0, paging by
 // entities across results, variables, labels that fall back, type_info aligned with the terms.
 import { describe, expect, test } from 'vitest';
-import { serializeQuery, type QueryReplyOptions } from '../../../../src/shared/json';
+import { queryReplyOptions, serializeQuery, type QueryReplyOptions } from '../../../../src/shared/json';
 import { queryReplySchema } from '../../../../src/shared/protocol';
 import { compileQuery } from '../../../../src/shared/query';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
 
 const { world } = buildReferenceWorld();
 type Result = Record<string, unknown>;
-const run = (q: string, o: QueryReplyOptions = {}, vars = {}) => {
-  const body = JSON.parse(serializeQuery(world, compileQuery(world, q), o, vars)) as { results: Result[] } & Result;
+const run = (q: string, o: Partial<QueryReplyOptions> = {}, vars = {}) => {
+  const body = JSON.parse(serializeQuery(world, compileQuery(world, q), queryReplyOptions(o), vars)) as { results: Result[] } & Result;
   queryReplySchema.parse(body);
   return body;
 };
@@ -114,7 +114,7 @@ describe('replies follow the world', () => {
   test('a later reply shows values changed by set() or written straight into the columns by a system', () => {
     const { world: w } = buildReferenceWorld();
     const q = compileQuery(w, 'Position, Velocity');
-    const values = () => (JSON.parse(serializeQuery(w, q, { values: true, limit: 1000 })) as { results: Result[] }).results
+    const values = () => (JSON.parse(serializeQuery(w, q, queryReplyOptions({ values: true, limit: 1000 }))) as { results: Result[] }).results
       .flatMap((r) => ((r.values as unknown[][])[0] as unknown[]));
     const before = values();
     const e = 600, P = w.lookup('Position');
@@ -126,7 +126,7 @@ describe('replies follow the world', () => {
     (table.column(P)!.arrays[1] as Float32Array)[row] = 7.25;
     expect(values()).toContainEqual({ x: 0.5, y: 7.25 });
     // A page inside the same table, then the whole table again.
-    const page = (JSON.parse(serializeQuery(w, q, { values: true, offset: 4, limit: 3 })) as { results: Result[] }).results[0]!;
+    const page = (JSON.parse(serializeQuery(w, q, queryReplyOptions({ values: true, offset: 4, limit: 3 }))) as { results: Result[] }).results[0]!;
     expect((page.values as unknown[][])[0]).toEqual([{ x: 1, y: 2 }, { x: 2, y: 4 }, { x: 3, y: 6 }]);
     const count = values().length;
     w.delete(549);
@@ -139,7 +139,7 @@ describe('query reply after changes (entity lists are kept only while rows, name
     const w = buildReferenceWorld().world;
     const Tag = w.tag('Listed');
     const es = Array.from({ length: 5 }, (_, i) => { const e = w.entity(`L${i}`); w.add(e, Tag); return e; });
-    const list = (o: QueryReplyOptions = {}) => (JSON.parse(serializeQuery(w, compileQuery(w, 'Listed'), o)) as { results: Result[] }).results.flatMap((r) => r.entities as unknown[]);
+    const list = (o: Partial<QueryReplyOptions> = {}) => (JSON.parse(serializeQuery(w, compileQuery(w, 'Listed'), queryReplyOptions(o))) as { results: Result[] }).results.flatMap((r) => r.entities as unknown[]);
     expect(list()).toEqual(['L0', 'L1', 'L2', 'L3', 'L4']);
     expect(list({ offset: 1, limit: 2 })).toEqual(['L1', 'L2']);
     w.setName(es[1]!, 'Renamed');
