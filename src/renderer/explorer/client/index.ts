@@ -8,3 +8,4 @@ export * from './rest-client';
 export * from './reply-types';
 export * from './urls';
 export * from './watch-hub';
+export * from './contract-names';

@@ -1,5 +1,6 @@
 // The one error type of the explorer's REST client: what went wrong, in the server's own words
 // when there are any, with the status and the request it came from.
+import { toContractNames } from './contract-names';
 
 /** Why a request failed: no reply at all, an error reply, or a reply that is not JSON. */
 export type RestErrorKind = 'network' | 'http' | 'invalid-reply';
@@ -38,12 +39,13 @@ function shorten(text: string, max = 300): string {
 /**
  * The parsed JSON of a reply, or a RestError. Error statuses (>= 400) carry the server's
  * `error` text (or the raw body when it is not the JSON error shape); an empty 2xx body is `{}`.
+ * Names are read in the contract's form (see contract-names.ts).
  */
 export function parseReply(status: number, body: string, url: string): unknown {
   let value: unknown;
   let parsed = true;
   try {
-    value = body.trim() === '' ? {} : JSON.parse(body);
+    value = body.trim() === '' ? {} : JSON.parse(toContractNames(body));
   } catch {
     parsed = false;
   }

@@ -5,6 +5,7 @@
 // against a server without watches. A stream whose events arrive more than WATCH_MAX_LAG_MS old
 // (a tab back from the background, a slow link: the socket buffers held old events) is closed and
 // opened again, so the panels show the present again as soon as the new stream's first event comes.
+import { replyInContractNames } from './contract-names';
 import { WATCH_EVENTS, WatchLagMeter, applyWatchEvent, watchTarget, type WatchState } from '../../../shared/protocol/watch';
 import type { RestClient } from './rest-client';
 
@@ -137,7 +138,7 @@ export class WatchHub {
       s.lastNotify = Date.now();
       if (s.state === undefined) return;
       // Deltas are applied in place; panels get a copy, so a changed reply is a new object (memos see it).
-      const state = { ...s.state, reply: structuredClone(s.state.reply) };
+      const state = { ...s.state, reply: replyInContractNames(structuredClone(s.state.reply)) };
       for (const l of [...s.listeners]) l.update(state);
     }, wait);
   }

@@ -1,0 +1,18 @@
+// The explorer speaks the contract's names (`ecs.core.ChildOf`). A host in a compat mode prints
+// the reference's (`flecs.core.ChildOf`) and still reads ours, so the explorer reads its replies
+// back in the contract's names: the built-in root module `flecs` becomes `ecs` wherever a name
+// starts (after a quote, a bracket, a comma, a space or an operator: ! ? |). Replies without it are left untouched.
+
+const REFERENCE_ROOT = /(["(,\s!?|])flecs(?=[."),\s])/g;
+
+/** `text` (a JSON reply) with the reference's built-in module names read as the contract's. */
+export function toContractNames(text: string): string {
+  return text.includes('flecs') ? text.replace(REFERENCE_ROOT, '$1ecs') : text;
+}
+
+/** A parsed reply read in the contract's names (a copy when anything was renamed). */
+export function replyInContractNames<T>(reply: T): T {
+  const text = JSON.stringify(reply);
+  const renamed = toContractNames(text);
+  return renamed === text ? reply : JSON.parse(renamed) as T;
+}
