@@ -38,7 +38,8 @@ function timeState(link: McpLink): unknown {
 
 /** A new MCP server with every tool registered for one client session. */
 export function createMcpServer(link: McpLink): McpServer {
-  const server = new McpServer({ name: 'ecs-live', version: '0.1.0' }, { capabilities: { resources: { subscribe: true } } });
+  // Tools only: no resources are registered yet, so none (and no subscriptions) are advertised.
+  const server = new McpServer({ name: 'ecs-live', version: '0.1.0' });
 
   server.registerTool('query', {
     description: 'Run a query (q: an expression such as "Position, Velocity") or a named query/rule/system (name), with variable values (vars), paging (offset, limit) and values on request. Replies with total, returned and a "more: use offset N" hint when cut.',

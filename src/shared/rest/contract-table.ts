@@ -4,8 +4,8 @@
 // How to add an endpoint: write its handler (`(ctx, params) => RestReply`, one file, e.g.
 // get-world.ts), its parameters as a zod table in protocol/rest-params.ts and its reply schema in
 // protocol/rest-replies.ts, then add one `endpoint({...})` row here (or to another dialect's
-// table). Routing, 405/Allow, CORS, the reply cache, /openapi.json, the fuzz list and the docs
-// tables (npm run docs:endpoints) follow from the row.
+// table). Routing, 405/Allow, CORS, the reply cache, /openapi.json and the fuzz list follow from
+// the row; the endpoint tables in docs/rest-api.md and the README are still written by hand.
 import { z } from 'zod';
 import { FLECS_NAMES, WORLD_NAMES } from '../json';
 import {
