@@ -106,8 +106,8 @@ describe('host options for the reference explorer', () => {
     const exit = vi.spyOn(process, 'exit').mockImplementation((() => { throw new Error('exit'); }) as never);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      expect(() => parseHostOptions(['node', 'ecs-live', '--compat', 'flecs-4'])).toThrow('exit');
-      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/flecs-4.*flecs-3\.2/s);
+      expect(() => parseHostOptions(['node', 'ecs-live', '--compat', 'flecs-5'])).toThrow('exit');
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/flecs-5.*flecs-3\.2/s);
       stderr.mockClear();
       expect(() => parseHostOptions(['node', 'ecs-live', '--allow-origin', 'explorer.example.org'])).toThrow('exit');
       expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/'explorer.example.org' is not an origin/);
