@@ -1,6 +1,7 @@
 // Plain-Node entry: the headless host that `npm start` falls back to and that the e2e tests drive.
 // Serves the REST interface and the viewport and explorer pages; Ctrl-C / SIGTERM stop it cleanly.
 import { join } from 'node:path';
+import { dialectOf } from '../shared/rest';
 import { parseHostOptions } from './cli';
 import { Host } from './host';
 
@@ -34,7 +35,9 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
   console.log(`ecs-live "${options.title}" running at ${options.fps} fps`);
-  console.log(`  REST      ${urls.rest}   (try: curl -s ${urls.rest}/entity/ecs/core/World)`);
+  // The World's path in the dialect served (flecs/core/World in a compat mode).
+  const world = dialectOf(options.compat).names.printPath('ecs/core/World', '/');
+  console.log(`  REST      ${urls.rest}   (try: curl -s ${urls.rest}/entity/${world})`);
   console.log(`  viewport  ${urls.viewport}`);
   console.log(`  explorer  ${urls.explorer}`);
 }

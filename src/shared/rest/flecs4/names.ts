@@ -1,23 +1,13 @@
 // The names of the Flecs 4 dialect: Flecs 4 clients write and read the reference's module root
 // `flecs` (flecs.core.World, /entity/flecs/core/World) where this world says `ecs`. Paths go
 // through the project's DialectNames (FLECS_NAMES, the same as --compat flecs-3.2); query
-// expressions are renamed here as text, quoted strings left alone.
+// expressions are read through the router's name resolver (positions stay those of the text sent).
 import { FLECS_NAMES } from '../../json';
-
-/** `flecs` as the first level of a dotted or slashed path, or of a name inside a query expression. */
-const WIRE_ROOT = /(?<![\w$.#"])flecs(?=[./]|$|[^\w.])/g;
 
 /** A path or name as a Flecs 4 client writes it (flecs.core.World, flecs/core/World) in this world's names. */
 export function localPath(wire: string): string {
   const slashed = FLECS_NAMES.parsePath(wire, '/');
   return slashed !== wire ? slashed : FLECS_NAMES.parsePath(wire);
-}
-
-/** A query expression with the reference's module root renamed; quoted strings are left alone. */
-export function localExpr(expr: string): string {
-  if (expr.indexOf('flecs') < 0) return expr;
-  // Split on quoted strings so that `$this ~= "flecs"` keeps its text.
-  return expr.split(/("(?:[^"\\]|\\.)*")/).map((part, i) => (i % 2 === 1 ? part : part.replace(WIRE_ROOT, 'ecs'))).join('');
 }
 
 /** A path of this world (ecs.core.World) as Flecs 4 prints it (flecs.core.World). */

@@ -11,7 +11,7 @@ import { decodePath } from '../target';
 import type { Handler, RestReply, RouteContext } from '../types';
 import { flecs4EntityText } from './entity-reply';
 import { componentsText, queriesText, tablesText, typeInfoOf } from './internals';
-import { localExpr, localPath, wirePath } from './names';
+import { localPath, wirePath } from './names';
 import type { Component4Params, Entity4Params, Query4Params, Stats4Params } from './params';
 import { fieldInfoText, queryInfoText, queryPlanText, queryProfileText } from './query-meta';
 import { flecs4ResultsText } from './query-reply';
@@ -47,8 +47,10 @@ function queryOf(ctx: RouteContext, o: Query4Params): { query: Query } | { reply
   }
   if (o.expr === undefined) return { reply: errorReply(400, "missing parameter 'expr': use /query?expr=<expression>, e.g. /query?expr=Position") };
   try {
-    const expr = localExpr(o.expr);
-    return { query: ctx.queries ? ctx.queries.get(expr).query : compileQuery(ctx.world, expr) };
+    // Names are read through the dialect's (flecs.* -> this world's), so an error's excerpt and
+    // position are those of the expression as sent.
+    const { world, names } = ctx;
+    return { query: ctx.queries ? ctx.queries.get(o.expr).query : compileQuery(world, o.expr, (text) => names.lookupSymbol(world, text)) };
   } catch (err) {
     if (err instanceof QueryParseError) return { reply: errorReply(status, err.message, { position: err.position }) };
     return { reply: errorReply(status, `invalid query ${shown(o.expr)}: ${(err as Error).message}`) };

@@ -5,6 +5,7 @@
 import type { World } from '../../ecs';
 import { statsReply } from '../../monitor';
 import { hasMonitor } from '../../monitor';
+import { startFpsOf } from './state';
 
 /** What the dialect may read and set of the running app (the host passes its App). */
 export interface AppControl {
@@ -60,16 +61,21 @@ export function worldSummaryParts(world: World, app: AppControl | undefined): [s
   return [[WORLD_SUMMARY_KEY, JSON.stringify(value)], [BUILD_INFO_KEY, JSON.stringify(buildInfo())]];
 }
 
-/** Applies a PUT of flecs.stats.WorldSummary: target_fps and time_scale; the message of what is wrong otherwise. */
+/**
+ * Applies a PUT of flecs.stats.WorldSummary: target_fps and time_scale; the message of what is
+ * wrong otherwise. Flecs reads target_fps 0 as "no target" (and the explorer sends back the 0
+ * it read); this host always has a target, so 0 goes back to the rate the host started with.
+ */
 export function setWorldSummary(world: World, app: AppControl | undefined, value: unknown): string | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return `value must be a JSON object such as {"target_fps":60}`;
   const v = value as Record<string, unknown>;
   const unknown = Object.keys(v).filter((k) => k !== 'target_fps' && k !== 'time_scale');
   if (unknown.length) return `flecs.stats.WorldSummary takes target_fps and time_scale here; ${unknown.map((k) => `'${k}'`).join(', ')} are read-only`;
+  let fps: number | undefined;
   if (v.target_fps !== undefined) {
-    const fps = Number(v.target_fps);
+    fps = v.target_fps === 0 ? startFpsOf(world) ?? app?.targetFps : Number(v.target_fps);
     if (!app) return 'target_fps cannot be set: no app runs this world';
-    if (!Number.isInteger(fps) || fps < 1 || fps > 1000) return `target_fps must be a whole number from 1 to 1000, got ${JSON.stringify(v.target_fps)} (0, "as fast as possible", is not supported)`;
+    if (typeof v.target_fps !== 'number' || !Number.isInteger(fps) || fps! < 1 || fps! > 1000) return `target_fps must be a whole number from 1 to 1000, or 0 for the host's own rate, got ${JSON.stringify(v.target_fps)}`;
   }
   if (v.time_scale !== undefined) {
     const scale = Number(v.time_scale);
@@ -78,7 +84,7 @@ export function setWorldSummary(world: World, app: AppControl | undefined, value
     if (tc === 0) return 'time_scale cannot be set: the app runs without time control';
     world.set(world.core.World, tc, { time_scale: scale });
   }
-  if (v.target_fps !== undefined) app!.targetFps = Number(v.target_fps);
+  if (fps !== undefined) app!.targetFps = fps;
   return undefined;
 }
 

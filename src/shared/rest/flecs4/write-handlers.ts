@@ -84,7 +84,8 @@ export const deleteComponent4: Handler<Component4Params> = (ctx, p) => {
 
 /** PUT /toggle/<path>?enable=true|false: enables or disables the entity. */
 export const putToggle4: Handler<Toggle4Params> = (ctx, p) => {
-  if (p.component !== undefined) return errorReply(400, `toggling one component (component=${shown(p.component)}) is not supported: toggle the whole entity, or remove the component with DELETE /component`);
+  // The explorer's REST page sends component= (empty) when no component is typed: the entity is meant.
+  if (p.component !== undefined && p.component !== '') return errorReply(400, `toggling one component (component=${shown(p.component)}) is not supported: toggle the whole entity, or remove the component with DELETE /component`);
   const local = { ...ctx, rest: localPath(ctx.rest) };
   return p.enable ? putEnable(local, {}) : putDisable(local, {});
 };

@@ -122,13 +122,36 @@ describe('Flecs 4 dialect: writes', () => {
     expect(get('/entity/Sun/Earth', 'DELETE').status).toBe(200);
     expect(world.isAlive(earth)).toBe(false);
   });
-  test('the overview sets target_fps through WorldSummary; out-of-range values change nothing', () => {
-    expect(get('/component/flecs/core/World?component=flecs.stats.WorldSummary&value=%7B%22target_fps%22%3A30%7D', 'PUT').status).toBe(200);
+  test('the overview sets target_fps through WorldSummary; 0 ("no target") is the host\'s own rate; out-of-range values change nothing', () => {
+    const fps = (v: unknown) => get(`/component/flecs/core/World?component=flecs.stats.WorldSummary&value=${encodeURIComponent(JSON.stringify({ target_fps: v }))}`, 'PUT');
+    expect(fps(30).status).toBe(200);
     expect(app.targetFps).toBe(30);
-    const r = get('/component/flecs/core/World?component=flecs.stats.WorldSummary&value=%7B%22target_fps%22%3A0%7D', 'PUT');
+    // The explorer sends back the target it read; a Flecs world without a target reads 0.
+    expect(fps(0).status).toBe(200);
+    expect(app.targetFps).toBe(60);
+    expect(fps(30).status).toBe(200);
+    for (const bad of [1001, -1, 2.5, '30']) {
+      const r = fps(bad);
+      expect(r.status).toBe(400);
+      expect(r.json.error).toContain(`target_fps must be a whole number from 1 to 1000, or 0 for the host's own rate, got ${JSON.stringify(bad)}`);
+      expect(app.targetFps).toBe(30);
+    }
+  });
+  test('a malformed query is answered with the expression as sent (flecs names) and the position in it', () => {
+    const expr = '[none] ?flecs.core.Module,(flecs.core.ChildOf,Nowhere)';
+    const r = get(`/query?try=true&expr=${encodeURIComponent(expr)}`);
+    expect(r.status).toBe(200);
+    expect(r.json.error).toContain(expr);
+    expect(r.json.error).not.toMatch(/(?<!fl)ecs\.core/);
+    expect(r.json.position).toBe(expr.indexOf('Nowhere'));
+  });
+  test("the REST page's toggle without a component (component=) toggles the entity; a named component is refused", () => {
+    const earth = world.lookup('Sun.Earth');
+    expect(get('/toggle/Sun/Earth?enable=false&component=', 'PUT').status).toBe(200);
+    expect(world.isEnabled(earth)).toBe(false);
+    const r = get('/toggle/Sun/Earth?enable=true&component=Position', 'PUT');
     expect(r.status).toBe(400);
-    expect(r.json.error).toMatch(/target_fps must be a whole number from 1 to 1000, got 0/);
-    expect(app.targetFps).toBe(30);
+    expect(world.isEnabled(earth)).toBe(false);
   });
   test('PUT /entity creates by path; script and actions are a 501 with the reason', () => {
     expect(get('/entity/Sun/NewMoon', 'PUT').status).toBe(200);
