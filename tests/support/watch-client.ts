@@ -2,7 +2,8 @@
 // Events with eventsource-parser and keeps the state the events rebuild. Like the explorer, it
 // measures how old each event is (WatchLagMeter) and, once it reads the past, drops the stream and
 // opens a new one (with Last-Event-ID, as a browser's EventSource would). `slow` makes it a reader
-// that takes bytes only when told to (readSome), as a background tab or a slow link does.
+// that takes bytes only when told to (readSome), as a background tab or a slow link does;
+// `reconnect` makes it reconnect, as an EventSource does, when the server drops the stream.
 import { request, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
 import { WatchLagMeter, applyWatchEvent, type WatchState } from '../../src/shared/protocol';
@@ -21,6 +22,8 @@ export interface WatchClient {
   ended: boolean;
   /** Streams opened again because the client read the past (more than WATCH_MAX_LAG_MS behind). */
   reopens: number;
+  /** Streams opened again because the server dropped the stream (with `reconnect`). */
+  reconnects: number;
   /** Lag of the last event read, in ms, as the client measured it. */
   readonly lagMs: number;
   /** Resolves with the first event (from now on, or already received when `from` is given) that satisfies `test`. */
@@ -46,6 +49,8 @@ export interface WatchOptions {
   slow?: boolean;
   /** Reopen the stream once an event read is older than this (ms); default the protocol's WATCH_MAX_LAG_MS, Infinity never. */
   maxLagMs?: number;
+  /** When the server drops an open stream, open it again after the stream's `retry:` (as an EventSource does) instead of ending. */
+  reconnect?: boolean;
 }
 
 /** Opens a watch at `base + target` (e.g. '/watch/query?q=Planet'); resolves once the reply's headers arrived. */
@@ -56,8 +61,9 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
   let res: IncomingMessage | undefined;
   let closed = false;
   let lastId: string | undefined;
+  let retryMs = 0;
   const client: WatchClient = {
-    events: [], comments: [], state: undefined, bytes: 0, ended: false, reopens: 0,
+    events: [], comments: [], state: undefined, bytes: 0, ended: false, reopens: 0, reconnects: 0,
     get lagMs() { return meter.lastLagMs; },
     next(test = () => true, from?: number) {
       if (from !== undefined) {
@@ -93,6 +99,7 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
         }
       },
       onComment(c) { if (p === parser) client.comments.push(c); },
+      onRetry(ms) { retryMs = ms; },
     });
     return p;
   };
@@ -103,9 +110,17 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
     client.bytes += Buffer.byteLength(chunk);
     parser.feed(chunk);
   };
+  /** The server dropped the stream `from`: end, or (with `reconnect`) open it again as an EventSource would. */
+  const dropped = (from: IncomingMessage): void => {
+    if (from !== res) return;
+    if (!opts.reconnect || closed) { client.ended = true; return; }
+    res = undefined;
+    setTimeout(() => reopen('dropped'), retryMs);
+  };
   /** Drops the stream whose events are old and opens a new one: its first event is the present. */
-  const reopen = (): void => {
-    client.reopens++;
+  const reopen = (why: 'behind' | 'dropped' = 'behind'): void => {
+    if (why === 'behind') client.reopens++;
+    else client.reconnects++;
     meter.reopened();
     req?.destroy();
     res = undefined;
@@ -125,8 +140,8 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
       }
       res = reply;
       if (!opts.slow) reply.on('data', (c: string) => take(reply, c));
-      reply.on('end', () => { if (reply === res) client.ended = true; });
-      reply.on('error', () => { if (reply === res) client.ended = true; });
+      reply.on('end', () => dropped(reply));
+      reply.on('error', () => dropped(reply));
       done(client);
     });
     req = r;

@@ -5,10 +5,17 @@
 // Back-pressure: a stream holds at most one event that the socket has not taken yet. While it
 // does, the sink reports `backedUp` and the feed writes nothing to it; once the socket took it, the
 // feed's next event brings the reader from what it had to the latest state (coalesced, never
-// queued). The operating system's socket buffers still hold what was handed over; a client sees
-// how old that is from each event's id and reopens (see WATCH_MAX_LAG_MS in the watch protocol).
+// queued). That bounds the host's own memory, not the kernel's: a reader slower than the stream
+// lets the host's socket send buffer fill (Linux grows it to 4 MiB, measured 3-4 MiB of old events
+// per stream on loopback, while the reader's receive queue held under 100 KiB). Node cannot see or
+// shrink that buffer, but it sees its effect: once full, the socket takes no event whole. A stream
+// whose socket has taken no event whole for `maxBackedUpMs` is reset (TCP RST, not a FIN): the
+// kernel throws the host's queued bytes away instead of sending them, the reader gets only what its
+// own receive queue held, then the end, and its EventSource reconnects (after the `retry:` the
+// stream announced) with a fresh `full`. A client that follows the protocol reopens even sooner,
+// from the ids (see WATCH_MAX_LAG_MS in the watch protocol).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RestReply, RestRequest } from '../../shared/protocol';
+import { WATCH_RECONNECT_MS, type RestReply, type RestRequest } from '../../shared/protocol';
 import { errorBody } from './json-error';
 
 /** Limits and timing of event streams (see HttpOptions for defaults). */
@@ -19,6 +26,8 @@ export interface EventStreamLimits {
   maxStreamsPerClient: number;
   /** Milliseconds of silence after which an idle stream gets a comment line (keeps proxies from closing it). */
   heartbeatMs: number;
+  /** Milliseconds a stream's socket may go without taking an event whole before the stream is reset (its reader reads the past). */
+  maxBackedUpMs: number;
 }
 
 /** Where a feed writes its events; one per open stream. */
@@ -62,6 +71,8 @@ const STREAM_HEADERS = {
 class StreamSink implements EventSink {
   bytesWritten = 0;
   lastWrite = 0;
+  /** Since when (ms) every write stayed partly unsent after the socket's attempt; undefined while the socket takes whole events. */
+  backedUpSince: number | undefined;
   constructor(private readonly res: ServerResponse) {}
 
   get backedUp(): boolean {
@@ -73,6 +84,8 @@ class StreamSink implements EventSink {
     if (this.res.headersSent) return;
     this.res.writeHead(200, STREAM_HEADERS);
     this.res.flushHeaders();
+    // How soon an EventSource reconnects after the stream drops (a reset, below), instead of its own seconds.
+    this.raw(`retry: ${WATCH_RECONNECT_MS}\n\n`);
   }
 
   write(event: string, data: string, id?: string | number): void {
@@ -88,6 +101,14 @@ class StreamSink implements EventSink {
     this.bytesWritten += Buffer.byteLength(text);
     this.lastWrite = Date.now();
     this.res.write(text);
+    // node:http sends a chunk on the next tick (it corks the socket); after that the kernel has
+    // taken the event whole or the rest waits for the reader to make room.
+    process.nextTick(() => this.noteTaken());
+  }
+
+  private noteTaken(): void {
+    if (this.res.writableLength === 0) this.backedUpSince = undefined;
+    else this.backedUpSince ??= Date.now();
   }
 }
 
@@ -97,6 +118,8 @@ export class EventStreams {
   private readonly perClient = new Map<string, number>();
   private heartbeat: NodeJS.Timeout | undefined;
   private closing = false;
+  /** Streams reset so far because their socket stayed backed up (see maxBackedUpMs). */
+  resets = 0;
 
   constructor(private readonly limits: EventStreamLimits, private readonly opener: EventFeedOpener) {}
 
@@ -156,11 +179,25 @@ export class EventStreams {
   private startHeartbeat(): void {
     if (this.heartbeat !== undefined) return;
     const every = this.limits.heartbeatMs;
+    const backedUp = this.limits.maxBackedUpMs;
+    // One timer for both: it ticks often enough to find a backed-up stream within a quarter of its limit.
     this.heartbeat = setInterval(() => {
-      const quietSince = Date.now() - every;
-      for (const s of this.open) if (s.sink.lastWrite <= quietSince && !s.sink.backedUp) s.sink.raw(': heartbeat\n\n');
-    }, Math.max(1, Math.floor(every / 2)));
+      const now = Date.now();
+      for (const s of [...this.open]) {
+        if (s.sink.backedUpSince !== undefined && now - s.sink.backedUpSince > backedUp) this.reset(s);
+        else if (s.sink.lastWrite <= now - every && !s.sink.backedUp) s.sink.raw(': heartbeat\n\n');
+      }
+    }, Math.max(1, Math.floor(Math.min(every / 2, backedUp / 4))));
     this.heartbeat.unref();
+  }
+
+  /** Drops a stream whose reader reads the past, and the old events the kernel still holds for it. */
+  private reset(stream: OpenStream): void {
+    this.resets++;
+    const socket = stream.res.socket;
+    if (socket && !socket.destroyed) socket.resetAndDestroy();
+    else stream.res.destroy();
+    this.drop(stream);
   }
 
   private stopHeartbeat(): void {

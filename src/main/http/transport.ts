@@ -14,6 +14,7 @@ import { ConnectionTracker } from './connections';
 import { createStaticPages } from './static-pages';
 import { createRequestListener } from './request-listener';
 import { EventStreams, type EventFeedOpener } from './event-streams';
+import { WATCH_MAX_LAG_MS } from '../../shared/protocol';
 
 /** Headers budget beyond the request line, bytes (node's own default for all of it is 16 KiB). */
 export const MAX_HEADER_BYTES = 16_384;
@@ -180,7 +181,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
       events = {
         prefix,
         streams: new EventStreams({
-          maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs,
+          maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs, maxBackedUpMs: WATCH_MAX_LAG_MS,
         }, opener),
       };
     },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { fixedSegments, type EndpointSpec } from './rest-endpoints';
 import { documentedDefault } from './rest-params';
 import { errorReplySchema } from './rest-replies';
-import { WATCHABLE, WATCH_MAX_LAG_MS, WATCH_PREFIX } from './watch';
+import { WATCHABLE, WATCH_MAX_LAG_MS, WATCH_PREFIX, WATCH_RECONNECT_MS } from './watch';
 
 /** Options of the generated document. */
 export interface OpenApiOptions {
@@ -23,11 +23,12 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 
 const WATCH_STREAM = 'Server-Sent Events (text/event-stream). Each event\'s id is <frame>@<host clock in ms>: the frame whose state it carries and when that frame ran. '
   + 'event "full": data is the whole GET reply (the first event, and whenever a delta would not be smaller); '
-  + 'event "diff": data is a jsondiffpatch delta (its documented JSON delta format) from the previous state to this frame\'s GET reply, at most one per frame and only when something changed; '
+  + 'event "diff": data is a jsondiffpatch delta (its documented JSON delta format, a changed value as [0, new]) from the previous state to this frame\'s GET reply, at most one per frame and only when something changed; '
   + 'event "fail": data is {"status", "error"}, the error the GET would answer now (the stream stays open); '
   + 'event "end": data is {"reason"}, the server ends the stream. Comment lines are heartbeats. '
   + 'A reader that falls behind skips frames and then gets one delta to the latest state; one that reads events more than '
-  + `${WATCH_MAX_LAG_MS} ms old should reopen the stream (a new stream, Last-Event-ID or not, starts with "full").`;
+  + `${WATCH_MAX_LAG_MS} ms old should reopen the stream (a new stream, Last-Event-ID or not, starts with "full"). `
+  + `The server resets a stream whose socket stayed backed up for ${WATCH_MAX_LAG_MS} ms; the stream's retry: (${WATCH_RECONNECT_MS} ms) tells an EventSource when to reconnect.`;
 
 function watchOperation(segment: string, parameters: unknown[], errors: Record<string, string>, errorContent: unknown): Record<string, unknown> {
   const responses: Record<string, unknown> = {

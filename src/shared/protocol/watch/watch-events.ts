@@ -40,9 +40,13 @@ function objectHash(item: object, index?: number): string {
   return `$i:${index}`;
 }
 
-/** The diff-patcher both ends use (server: diff; client: patch). */
+/**
+ * The diff-patcher both ends use (server: diff; client: patch). A changed value's old side is left
+ * out (`[0, new]`, the library's omitRemovedValues): patching never reads it, and it was up to half
+ * of a delta's bytes, bytes a slow reader's socket has to carry.
+ */
 export function createWatchDiffer(): DiffPatcher {
-  return create({ objectHash, arrays: { detectMove: false } });
+  return create({ objectHash, arrays: { detectMove: false }, omitRemovedValues: true });
 }
 
 /** What a client holds of one watch: the last GET reply it can rebuild, or the error it would get. */

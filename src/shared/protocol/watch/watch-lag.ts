@@ -6,9 +6,14 @@
 // difference seen so far stands for "no delay", so the two clocks need not agree) and, once it
 // reads something more than WATCH_MAX_LAG_MS old, drops the stream and opens a new one: the new
 // stream's first event is the present state, and the old bytes are thrown away with the socket.
+// The host adds a backstop for readers that ignore the ids: a stream whose socket stays backed up
+// for WATCH_MAX_LAG_MS is reset, and an EventSource reconnects after WATCH_RECONNECT_MS.
 
 /** How far behind the host a watch client may read before it reopens its stream, in ms. */
 export const WATCH_MAX_LAG_MS = 1000;
+
+/** How soon a browser's EventSource reconnects after the host dropped its stream, in ms (sent as the stream's `retry:`). */
+export const WATCH_RECONNECT_MS = 500;
 
 /** A watch event's id: the frame it shows and the host's clock (ms since 1970) when that frame ran. */
 export interface WatchEventId {
