@@ -2,8 +2,9 @@
 // validate it (unknown identifiers, traversal of non-traversable relationships), and order the
 // terms for evaluation. A plan is made once and evaluated many times.
 import { type Entity, type World } from '../ecs';
+import { MAX_QUERY_TERMS } from '../protocol/constants';
 import {
-  QueryParseError, formatQueryError, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
+  QueryParseError, formatQueryError, termsOverLimit, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
 } from './parser';
 
 /** Where a term's component, target or source comes from. */
@@ -103,6 +104,8 @@ class Planner {
   private mentionsDisabled = false;
   private mentionsPrefab = false;
   private readonly predicates: { at: number; eq: PlanEq }[] = [];
+  /** Terms and comparisons planned so far, `AND | T` counted as the ids of T (at most MAX_QUERY_TERMS). */
+  private termCount = 0;
 
   private readonly resolve: NameResolver;
 
@@ -157,6 +160,7 @@ class Planner {
   }
 
   private term(n: TermNode, field: number): PlanTerm {
+    this.countTerm(n.pos);
     const first = this.slot(n.first, 'component');
     const second = n.second ? this.target(n.second) : null;
     const src = this.source(n.src);
@@ -200,7 +204,13 @@ class Planner {
     return false;
   }
 
+  /** Counts one term at `pos` against MAX_QUERY_TERMS (the parser counted `AND | T` as one). */
+  private countTerm(pos: number, what?: string): void {
+    if (++this.termCount > MAX_QUERY_TERMS) this.fail(termsOverLimit(what), pos);
+  }
+
   private eq(n: EqNode): PlanEq {
+    this.countTerm(n.pos);
     if (n.left.kind !== 'var') this.fail(`the left side of '${n.op}' must be a variable such as $this`, n.left.pos);
     const left = this.varIndex(n.left.name);
     if (left === 0) this.hasThis = true;
@@ -225,6 +235,9 @@ class Planner {
       };
     };
     if (ids.length === 0) return [];
+    if (this.termCount + ids.length > MAX_QUERY_TERMS) {
+      this.fail(termsOverLimit(`'${n.op.toUpperCase()} | ${this.world.pathOf(ref.e)}' (it stands for ${ids.length} ids)`), n.pos);
+    }
     if (n.op === 'or') return this.node({ type: 'or', terms: ids.map((id) => node(id, 'and')), oper: 'and', pos: n.pos, end: n.end }, topLevel);
     return ids.flatMap((id) => this.node(node(id, n.op === 'not' ? 'not' : 'and'), topLevel));
   }

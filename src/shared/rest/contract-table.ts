@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { FLECS_NAMES, WORLD_NAMES } from '../json';
 import {
-  COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
+  COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, MAX_QUERY_NESTING, MAX_QUERY_TERMS, MAX_QUERY_VARIABLES, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
   entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
 } from '../protocol';
@@ -29,6 +29,8 @@ const ENTITY_PATH = { name: 'path', description: "entity path, levels separated 
 const NOT_FOUND = 'the path names no entity';
 const BUILTIN = 'the entity is built in (under ecs): it can be read but not changed';
 const NO_PARAMS = {};
+/** The size limits of a query expression, refused before it runs. */
+const QUERY_SIZE = `more than ${MAX_QUERY_TERMS} terms, ${MAX_QUERY_VARIABLES} variables or ${MAX_QUERY_NESTING} levels of nested scopes (refused when parsed, with position)`;
 
 /** The rows of the contract's endpoints; `rule` is the dialect's reading of /query's limit. */
 function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointRow[] {
@@ -45,7 +47,7 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
       // A reply that reports the time it took is not served again.
       cache: 'until-change', uncachedWhen: (p) => p.duration,
       errors: {
-        400: 'malformed query (error with position), both or neither of q and name, a bad parameter or variable; '
+        400: `malformed query (error with position), ${QUERY_SIZE}, both or neither of q and name, a bad parameter or variable; `
           + `or the query needs more than ${steps} evaluation steps (--max-query-steps; the error carries max_query_steps and steps)`,
         404: 'no entity has the query name',
       },
@@ -55,7 +57,7 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
       summary: 'Whether an entity matches a query (q) or named query (name) and, term by term, on which source or why not',
       pathParams: [ENTITY_PATH], params: EXPLAIN_PARAMS, reply: explainReplySchema, cache: 'until-change', handler: getExplain,
       errors: {
-        400: `malformed query (error with position), both or neither of q and name, a bad variable; or more than ${steps} evaluation steps (--max-query-steps)`,
+        400: `malformed query (error with position), ${QUERY_SIZE}, both or neither of q and name, a bad variable; or more than ${steps} evaluation steps (--max-query-steps)`,
         404: 'the path names no entity, or no entity has the query name',
       },
     }),

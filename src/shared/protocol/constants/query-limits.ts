@@ -14,3 +14,14 @@ export const COMPAT_DEFAULT_LIMIT = 1000;
  * refused request holds the frames for less than half a frame period.
  */
 export const DEFAULT_MAX_QUERY_STEPS = 25_000;
+/**
+ * Most terms one query may have: each term, each operand of an or-chain, each comparison
+ * (`$x == y`) and each id an `AND | T` stands for counts. More is refused when the query is
+ * compiled (400), before any evaluation. The rules engine goes one call deeper per term; it ran
+ * out of stack near 700 terms, so this keeps it several times away from that.
+ */
+export const MAX_QUERY_TERMS = 128;
+/** Most variables one query may name besides $this (as the reference's Flecs 4 allows); more is refused when compiled (400). */
+export const MAX_QUERY_VARIABLES = 64;
+/** Deepest nesting of scopes `{ … }` in a query; deeper is refused when parsed (400). */
+export const MAX_QUERY_NESTING = 64;

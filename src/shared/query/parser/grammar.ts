@@ -1,10 +1,11 @@
 // The query DSL parser: one pass over the text, no backtracking, recursion only for nested
-// scopes (capped at MAX_SCOPE_DEPTH). Names are not resolved here; the planner does that.
+// scopes (capped at MAX_SCOPE_DEPTH = MAX_QUERY_NESTING). The terms and variables of the whole
+// query are then counted against their limits (limits.ts). Names are not resolved here; the planner does that.
 //
 // Accepted forms (whitespace — space, tab, CR, LF, VT, FF — may appear between any tokens):
 //   query    := [ item { ',' item } [ ',' ] ]          empty / blank text = zero terms
 //   item     := scope | from | eq | orchain
-//   scope    := [ '!' | '?' ] '{' item { ',' item } [ ',' ] '}'      non-empty, ≤ 64 deep
+//   scope    := [ '!' | '?' ] '{' item { ',' item } [ ',' ] '}'      non-empty, ≤ MAX_QUERY_NESTING deep
 //   from     := ( 'AND' | 'OR' | 'NOT' ) '|' ref        AND | SpaceShip (a single '|')
 //   eq       := ref ( '==' | '!=' | '~=' ) ( ref | string )           $this == "Sun"
 //   orchain  := term { '||' term }            operands take no '!' / '?' (use !{ A || B })
@@ -28,13 +29,15 @@
 // A name equal to a traversal keyword in source position is the keyword: an entity named `up`
 // cannot be a source. `_` alone is Any, `$this` and `$This` are the default source 'this'.
 // Two items without a comma between them are rejected (the reference accepted them silently).
+import { MAX_QUERY_NESTING } from '../../protocol/constants';
 import type { Oper, QueryAst, QueryNode, Ref, ScopeNode, TermNode } from './ast';
 import { Cursor, quote, type StepCounter } from './cursor';
 import { QueryParseError } from './errors';
+import { checkQuerySize } from './limits';
 import { type Prefixes, checkPlain, expected, makeTerm, readCallTerm, readIdFlags, readPairTerm, readPlainRef, readRef } from './terms';
 
-/** Deepest allowed nesting of scopes `{ … }`. */
-export const MAX_SCOPE_DEPTH = 64;
+/** Deepest allowed nesting of scopes `{ … }` (the protocol's MAX_QUERY_NESTING). */
+export const MAX_SCOPE_DEPTH = MAX_QUERY_NESTING;
 
 /** Options of parseQuery; `counter.steps` grows by one per character and token consumed. */
 export interface ParseOptions { counter?: StepCounter }
@@ -48,7 +51,9 @@ type EqOp = '==' | '!=' | '~=';
 export function parseQuery(text: string, opts?: ParseOptions): QueryAst {
   if (typeof text !== 'string') throw new QueryParseError(`the query must be a string, got ${typeof text}`, '', 0);
   const c = new Cursor(text, opts?.counter);
-  return { text, nodes: readList(c, 0) };
+  const ast = { text, nodes: readList(c, 0) };
+  checkQuerySize(ast);
+  return ast;
 }
 
 /** Items up to the end (depth 0) or up to the closing '}' of a scope, which is left unread. */

@@ -3,4 +3,5 @@ export type { Ref, Traversal, InOut, Oper, TermNode, OrNode, ScopeNode, EqNode, 
 export { parseQuery, MAX_SCOPE_DEPTH, type ParseOptions } from './grammar';
 export type { StepCounter } from './cursor';
 export { QueryParseError, formatQueryError } from './errors';
+export { termsOverLimit } from './limits';
 export { printQuery, printRef } from './print';
