@@ -1,7 +1,7 @@
 // Public API of the monitor module: world and pipeline statistics in 1s/1m/1h/1d/1w windows (for
 // /stats), the World's WorldSummary, and alerts (ecs.alerts).
 export { importMonitor, hasMonitor, setHttpCountersSource, monitorFootprint, type MonitoredApp } from './monitor';
-export { statsReply, StatsError, STATS_CATEGORIES, STATS_PERIODS, isStatsCategory, isStatsPeriod, type StatsCategory, type StatsPeriod, type StatsSample, type WorldStatsReply, type SystemStatsEntry, type SyncPointEntry } from './stats-reply';
+export { statsReply, STATS_CATEGORIES, STATS_PERIODS, isStatsCategory, isStatsPeriod, type StatsCategory, type StatsPeriod, type StatsSample, type WorldStatsReply, type SystemStatsEntry, type SyncPointEntry } from './stats-reply';
 export { importAlerts, defineAlert, activeAlerts, ALERT_SEVERITIES, type AlertSeverity, type AlertOptions, type ActiveAlert, type AlertIds } from './alerts';
 export { TemplateError } from './alert-template';
 export { importMetrics, type MetricsIds } from './metrics-module';

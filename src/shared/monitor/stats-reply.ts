@@ -4,8 +4,10 @@
 import type { World } from '../ecs';
 import { SYSTEM_METRICS, WORLD_METRICS } from './metrics';
 import { monitorState } from './monitor';
+import type { z } from 'zod';
 import { STATS_CATEGORY_NAMES, type StatsCategory as ProtocolStatsCategory } from '../protocol/constants';
-import { PERIODS, type SampleSeries } from './windows';
+import type { statsPipelineSystemSchema, statsSampleSchema, statsSyncPointSchema, statsWorldReplySchema } from '../protocol';
+import { PERIODS } from './windows';
 
 /** Categories of /stats. */
 export const STATS_CATEGORIES = STATS_CATEGORY_NAMES;
@@ -27,56 +29,25 @@ export function isStatsPeriod(s: string): s is StatsPeriod {
 }
 
 /** One metric's samples with its description. */
-export interface StatsSample extends SampleSeries {
-  brief: string;
-}
+export type StatsSample = z.infer<typeof statsSampleSchema>;
 
 /** The /stats/world reply: `"<group>.<metric>"` -> samples. */
-export type WorldStatsReply = Record<string, StatsSample>;
+export type WorldStatsReply = z.infer<typeof statsWorldReplySchema>;
 
-/** One system of the /stats/pipeline reply. */
-export interface SystemStatsEntry {
-  /** Path of the system entity. */
-  name: string;
-  time_spent: StatsSample;
-  matched_entity_count: StatsSample;
-  matched_table_count: StatsSample;
-}
+/** One system of the /stats/pipeline reply: the shape is the protocol's (one source). */
+export type SystemStatsEntry = z.infer<typeof statsPipelineSystemSchema>;
 
 /** A sync point of the /stats/pipeline reply: the merge of the queued commands after a run of systems. */
-export interface SyncPointEntry {
-  /** Systems in the run that ends here (1: every system's commands merge right after it). */
-  system_count: number;
-  /** Always false: systems run on one thread. */
-  multi_threaded: boolean;
-  /** Always false: systems run with their changes queued (read-only world), merged here. */
-  no_readonly: boolean;
-  time_spent: StatsSample;
-  commands_enqueued: StatsSample;
-}
-
-/** A /stats request that cannot be answered; `status` is the HTTP status that fits (400 or 404). */
-export class StatsError extends Error {
-  override readonly name = 'StatsError';
-  constructor(readonly status: 400 | 404, message: string) {
-    super(message);
-  }
-}
+export type SyncPointEntry = z.infer<typeof statsSyncPointSchema>;
 
 /**
- * The /stats reply value for a category and period. Throws StatsError: 400 for an unknown category
- * or period (listing the accepted values), 404 when the monitor module is not imported.
+ * The /stats reply value for a category and period (callers check user input with isStatsCategory
+ * and isStatsPeriod and word their own 400s); undefined when the monitor module is not imported.
  */
-export function statsReply(world: World, category: string, period: string): WorldStatsReply | (SystemStatsEntry | SyncPointEntry)[] {
-  if (!isStatsCategory(category)) {
-    throw new StatsError(400, `unknown statistics category '${category}': categories are ${STATS_CATEGORIES.join(', ')}`);
-  }
-  const level = (STATS_PERIODS as readonly string[]).indexOf(period);
-  if (level < 0) throw new StatsError(400, `unknown statistics period '${period}': periods are ${STATS_PERIODS.join(', ')}`);
+export function statsReply(world: World, category: StatsCategory, period: StatsPeriod): WorldStatsReply | (SystemStatsEntry | SyncPointEntry)[] | undefined {
+  const level = STATS_PERIODS.indexOf(period);
   const state = monitorState(world);
-  if (!state) {
-    throw new StatsError(404, 'statistics need the monitor module, which is not enabled: run the app with enable_monitor: true (and enable_rest: true), or call importMonitor(world, app)');
-  }
+  if (!state) return undefined;
   if (category === 'world') {
     const out: WorldStatsReply = {};
     for (let m = 0; m < WORLD_METRICS.length; m++) out[WORLD_METRICS[m]!.key] = { ...state.world.series(level, m), brief: WORLD_METRICS[m]!.brief };

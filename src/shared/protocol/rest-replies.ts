@@ -94,7 +94,7 @@ export const queryReplySchema = z.object({
 /** A query reply for a malformed query with try=true: the error, status 200. */
 export const queryTryErrorSchema = errorReplySchema;
 
-/** Samples of one metric: 60 each, oldest first. */
+/** Samples of one metric: 60 each, oldest first, with what the metric measures. */
 export const statsSampleSchema = z.object({
   avg: z.array(z.number().nullable()),
   min: z.array(z.number().nullable()),
@@ -105,23 +105,29 @@ export const statsSampleSchema = z.object({
 /** GET /stats/world/<period>: "<group>.<metric>" -> samples. */
 export const statsWorldReplySchema = z.record(z.string(), statsSampleSchema);
 
-/** GET /stats/pipeline/<period>: one entry per system, in pipeline order. */
-export const statsPipelineReplySchema = z.array(z.union([
-  z.object({
-    name: z.string(),
-    time_spent: statsSampleSchema,
-    matched_entity_count: statsSampleSchema,
-    matched_table_count: statsSampleSchema,
-  }),
-  // A sync point: the merge of the commands queued by the systems before it (reference capture 238).
-  z.object({
-    system_count: z.number().int(),
-    multi_threaded: z.boolean(),
-    no_readonly: z.boolean(),
-    time_spent: statsSampleSchema,
-    commands_enqueued: statsSampleSchema,
-  }),
-]));
+/** One system of GET /stats/pipeline/<period>. */
+export const statsPipelineSystemSchema = z.object({
+  /** Path of the system entity. */
+  name: z.string(),
+  time_spent: statsSampleSchema,
+  matched_entity_count: statsSampleSchema,
+  matched_table_count: statsSampleSchema,
+});
+
+/** A sync point of GET /stats/pipeline/<period>: the merge of the commands queued by the systems before it (reference capture 238). */
+export const statsSyncPointSchema = z.object({
+  /** Systems in the run that ends here (1: every system's commands merge right after it). */
+  system_count: z.number().int(),
+  /** Always false: systems run on one thread. */
+  multi_threaded: z.boolean(),
+  /** Always false: systems run with their changes queued (read-only world), merged here. */
+  no_readonly: z.boolean(),
+  time_spent: statsSampleSchema,
+  commands_enqueued: statsSampleSchema,
+});
+
+/** GET /stats/pipeline/<period>: one entry per system, in pipeline order, each followed by its sync point. */
+export const statsPipelineReplySchema = z.array(z.union([statsPipelineSystemSchema, statsSyncPointSchema]));
 
 /** GET /tables: every table with its type, entity count and approximate memory in bytes. */
 export const tablesReplySchema = z.array(z.object({

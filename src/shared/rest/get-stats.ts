@@ -1,8 +1,8 @@
 // GET /stats/<category>/<period> and /stats/<category>?period=<period> (DECISIONS "Stats"): the
 // monitor's samples. Unknown category or period: 400 listing the accepted values; without the
 // monitor module: 404 saying how to enable it.
-import { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsParams } from '../protocol';
-import { readStats, statsAvailable } from './monitor-link';
+import { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsCategory, type StatsParams, type StatsPeriod } from '../protocol';
+import { MONITOR_NOT_ENABLED, readStats, statsAvailable } from './monitor-link';
 import { errorReply, okText, shown } from './replies';
 import type { Handler } from './types';
 import { decodePath } from './target';
@@ -24,13 +24,6 @@ export const getStats: Handler<StatsParams> = (ctx, p) => {
   }
   const period = parts[1] || p.period;
   if (!PERIODS.includes(period)) return errorReply(400, `unknown statistics period ${shown(period)}: periods are ${PERIODS.join(', ')}`);
-  if (!statsAvailable(ctx.world)) {
-    return errorReply(404, 'statistics need the monitor module, which is not enabled: run the app with enable_monitor (the host does unless started with --no-monitor), or call importMonitor(world, app)');
-  }
-  try {
-    return okText(JSON.stringify(readStats(ctx.world, category, period, ctx.names)));
-  } catch (err) {
-    const status = (err as { status?: unknown }).status;
-    return errorReply(typeof status === 'number' ? status : 400, (err as Error).message);
-  }
+  const stats = statsAvailable(ctx.world) ? readStats(ctx.world, category as StatsCategory, period as StatsPeriod, ctx.names) : undefined;
+  return stats === undefined ? errorReply(404, MONITOR_NOT_ENABLED) : okText(JSON.stringify(stats));
 };

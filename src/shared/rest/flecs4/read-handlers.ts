@@ -1,8 +1,9 @@
 // GET handlers of the Flecs 4 dialect: entity, query, component, world, the internals pages,
 // statistics and the commands page. Paths, parameters and expressions are translated in with the
 // names seam; the replies are built by this folder's serializers.
-import type { Entity, World } from '../../ecs';
-import { hasMonitor, statsReply, type SystemStatsEntry } from '../../monitor';
+import type { Entity } from '../../ecs';
+import { statsReply, type SystemStatsEntry } from '../../monitor';
+import { MONITOR_NOT_ENABLED } from '../monitor-link';
 import { compileQuery, namedQuery, QueryParseError, type Query } from '../../query';
 import { isBuiltin, resolveEntity } from '../entity-path';
 import { alertsOf } from '../monitor-link';
@@ -109,20 +110,16 @@ export const getTypeInfo4: Handler = (ctx) => {
   return 'reply' in found ? found.reply : okText(typeInfoOf(ctx.world, found.entity));
 };
 
-function statsOf(world: World, category: 'world' | 'pipeline', period: string): unknown {
-  return statsReply(world, category, period);
-}
-
 /** GET /stats/world and /stats/pipeline (`?period=`, pipeline `?name=all`). */
 export const getStats4: Handler<Stats4Params> = (ctx, p) => {
   const category = decodePath(ctx.rest).replace(/\/$/, '');
   if (category !== 'world' && category !== 'pipeline') return errorReply(404, `unknown statistics ${shown(category)}: use /stats/world or /stats/pipeline`);
   const { world } = ctx;
-  if (!hasMonitor(world)) return errorReply(404, 'statistics need the monitor module, which is not enabled: start the host without --no-monitor');
   if (category === 'pipeline' && p.name !== undefined && p.name !== 'all') {
     return errorReply(400, `parameter 'name' must be 'all' (this world has one pipeline), got ${shown(p.name)}`);
   }
-  const stats = statsOf(world, category, p.period);
+  const stats = statsReply(world, category, p.period);
+  if (!stats) return errorReply(404, MONITOR_NOT_ENABLED);
   if (category === 'world') return okText(JSON.stringify(stats));
   const systems = (stats as Partial<SystemStatsEntry>[]).filter((s): s is SystemStatsEntry => typeof s.name === 'string');
   return okText(JSON.stringify(systems.map((s) => {

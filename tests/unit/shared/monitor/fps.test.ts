@@ -14,5 +14,5 @@ test('fps is frames over the time they took, also when frames are uneven', () =>
   const last = fps[fps.length - 1]!;
   expect(last).toBeCloseTo(60, 5);
   // The mean of 1/dt would have said (40 + 120) / 2 = 80.
-  expect(Math.max(...fps.slice(-30))).toBeLessThan(61);
+  expect(Math.max(...fps.slice(-30).map(Number))).toBeLessThan(61);
 });

@@ -172,6 +172,16 @@ describe('Flecs 4 dialect: statistics, internals, commands', () => {
     expect(Object.keys(pl[0])).toEqual(['name', 'disabled', 'matched_table_count', 'matched_entity_count', 'time_spent']);
     expect(get('/stats/pipeline?name=Other').status).toBe(400);
   });
+  test('without the monitor module: the same 404 as the contract, saying how to enable it', () => {
+    const bare = new World();
+    const bareApp = runApp(bare, { target_fps: 60, manual: true, args: ['Bare'] });
+    bareApp.step(1 / 60);
+    for (const compat of ['flecs-4', undefined] as const) {
+      const r = createRouter(bare, { compat, app: bareApp }).route('GET', '/stats/world?period=1s');
+      expect(r.status, compat).toBe(404);
+      expect(JSON.parse(r.body).error, compat).toMatch(/^statistics need the monitor module, which is not enabled: .*--no-monitor.*importMonitor/);
+    }
+  });
   test('/components, /queries, /tables and /type_info list what the world has', () => {
     const comps = get('/components').json;
     expect(comps.find((c: any) => c.name === 'Position').type.size).toBeGreaterThan(0);

@@ -3,13 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../../../src/shared/app';
 import { World } from '../../../../../src/shared/ecs';
-import { importMonitor, statsReply } from '../../../../../src/shared/monitor';
+import { importMonitor, statsReply, type StatsPeriod } from '../../../../../src/shared/monitor';
 import { sampleInterval, sampleTimes, worldMetrics } from '../../../../../src/renderer/explorer/stats/stats-series';
 import type { WorldStatsReply } from '../../../../../src/renderer/explorer/client/reply-types';
 import { captureBody } from '../capture';
 
 /** The world metrics of a monitored world after `frames` frames of `1/fps` s each. */
-function metricsAt(fps: number, frames: number, period = '1s') {
+function metricsAt(fps: number, frames: number, period: StatsPeriod = '1s') {
   const world = new World();
   const app = new App(world, { manual: true, target_fps: fps });
   importMonitor(world, app);
