@@ -70,7 +70,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
       : null;
   const [invalidQuery, setInvalidQuery] = useState(false);
   // A query that does not parse gives the same error every time: no need to poll it.
-  const { data, error, loading, stale, watching } = useLive<QueryReply>(url, { intervalMs: live && !invalidQuery ? QUERY_POLL_MS : 0, keep: true });
+  const { data, error, loading, stale, watching, frame } = useLive<QueryReply>(url, { intervalMs: live && !invalidQuery ? QUERY_POLL_MS : 0, keep: true });
   const replyInvalid = data !== undefined && !stale && data.error !== undefined;
   useEffect(() => setInvalidQuery(replyInvalid), [replyInvalid]);
   const table = useMemo(() => (data && data.error === undefined ? flattenQueryReply(data) : undefined), [data]);
@@ -126,7 +126,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
       ) : null}
       {shown ? (
         <div class={kept ? 'results-area stale' : 'results-area'} data-testid="query-results" data-stale={kept ? 'true' : undefined} title={kept ? 'The results of the last query that ran: fix the query to run it' : undefined}>
-          <div class="results-bar" data-live={watching ? 'watch' : 'poll'}>
+          <div class="results-bar" data-live={watching ? 'watch' : 'poll'} data-frame={watching ? frame : undefined}>
             <span class="dim">
               <span data-testid="query-count">
                 {shown.count ? `rows ${(shown.offset + 1).toLocaleString('en-US')}–${(shown.offset + shown.count).toLocaleString('en-US')}` : shown.offset ? 'no more rows' : 'no matches'}
