@@ -190,15 +190,22 @@ add([245, 397, 398, 399, 400], 'DECISIONS Stats: the contract form /stats/pipeli
 add([246, 249, 250, 333, 336, 337], 'DECISIONS Stats: an unknown category is a 400 listing the accepted ones (the reference: 404)', error(400, /\/stats\/world or \/stats\/pipeline/));
 add([247, 248], 'DECISIONS Stats: an unknown period is a 400 listing the accepted ones (the reference: 404)', error(400, /one of 1s, 1m, 1h, 1d, 1w/));
 add([334, 335], 'DECISIONS Stats: without the monitor module, /stats is a 404 that says how to enable it (the reference crashed)', error(404, /monitor.*enable_monitor/));
-add([251, 253], 'CORS preflights are answered by the HTTP transport (204 with CORS headers); the router answers OPTIONS with 204 and Allow', (o) => {
+const preflight = (allow: string): Check => (o) => {
   expect(o.status).toBe(204);
-  expect(o.headers?.Allow).toBe('GET, OPTIONS');
-});
+  expect(o.headers?.Allow).toBe(allow);
+};
+add([251], 'CORS preflights are answered by the HTTP transport (204 with CORS headers); the router answers OPTIONS with 204 and Allow (the contract creates entities with PUT /entity)',
+  preflight('GET, PUT, OPTIONS'), preflight('GET, OPTIONS'));
+add([253], 'same as 251', preflight('GET, OPTIONS'));
 add([252], 'as 251: the transport answers the preflight; the router knows no /no endpoint (404)', error(404, /^unknown endpoint/));
-add([255, 257, 258, 259], 'DECISIONS Errors: a known endpoint with the wrong method is 405 with an Allow header (the reference: 404 or no reply)', (o) => {
+const wrongMethod = (allow: string): Check => (o) => {
   assertError(o, 405, /use GET/);
-  expect(o.headers).toEqual({ Allow: 'GET' });
-});
+  expect(o.headers).toEqual({ Allow: allow });
+};
+add([255], 'the contract creates entities with PUT /entity/<path> (issue 33): the Sun exists, so 409 and nothing changes; compat mode as 257',
+  error(409, /already has a child named 'Sun'/), wrongMethod('GET'));
+add([257, 258, 259], 'DECISIONS Errors: a known endpoint with the wrong method is 405 with an Allow header (the reference: 404 or no reply)',
+  wrongMethod('GET, PUT'), wrongMethod('GET'));
 add([256], 'as 255: GET on a PUT endpoint is 405 with Allow: PUT', (o) => {
   assertError(o, 405, /use PUT/);
   expect(o.headers).toEqual({ Allow: 'PUT' });

@@ -4,6 +4,7 @@ export * from './frame';
 export * from './bridge';
 export * from './rest-types';
 export * from './rest-params';
+export * from './rest-build-params';
 export * from './rest-replies';
 export * from './rest-endpoints';
 export * from './openapi';

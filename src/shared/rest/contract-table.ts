@@ -13,6 +13,7 @@ import {
   entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
 } from '../protocol';
+import { buildRows } from './build-rows';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
 import { getEntity } from './get-entity';
 import { getExplain } from './get-explain';
@@ -33,7 +34,7 @@ const NO_PARAMS = {};
 const QUERY_SIZE = `more than ${MAX_QUERY_TERMS} terms, ${MAX_QUERY_VARIABLES} variables or ${MAX_QUERY_NESTING} levels of nested scopes (refused when parsed, with position)`;
 
 /** The rows of the contract's endpoints; `rule` is the dialect's reading of /query's limit. */
-function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointRow[] {
+function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean): readonly EndpointRow[] {
   const steps = o.maxQuerySteps ?? DEFAULT_MAX_QUERY_STEPS;
   return [
     endpoint({
@@ -81,6 +82,7 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
       pathParams: [ENTITY_PATH], params: SET_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putSet,
       errors: { 400: 'missing or malformed data, an unknown id or member, a wrong value type (nothing is changed)', 403: BUILTIN, 404: NOT_FOUND },
     }),
+    ...(build ? buildRows() : []),
     endpoint({
       path: '/stats/{category}/{period}', methods: ['GET'], summary: 'Statistics of the world or the pipeline (monitor module), 60 samples oldest first',
       pathParams: [
@@ -107,10 +109,11 @@ function contractRows(o: TableOptions, rule: QueryLimitRule): readonly EndpointR
 }
 
 /** The contract (`ecs.*` names, the contract's shapes and limits). */
-export const CONTRACT: Dialect = { name: 'contract', names: WORLD_NAMES, rows: (o) => contractRows(o, CONTRACT_LIMIT_RULE) };
+export const CONTRACT: Dialect = { name: 'contract', names: WORLD_NAMES, rows: (o) => contractRows(o, CONTRACT_LIMIT_RULE, true) };
 
 /**
  * --compat flecs-3.2: the contract's endpoints with the reference server's query limits and names
- * (`flecs.*`; its shapes are an option of the same handlers).
+ * (`flecs.*`; its shapes are an option of the same handlers). The 3.2 server had no verbs to build
+ * the world (PUT|DELETE /entity answered 404), so neither has this dialect.
  */
-export const FLECS_3_2: Dialect = { name: 'flecs-3.2', names: FLECS_NAMES, rows: (o) => contractRows(o, COMPAT_LIMIT_RULE) };
+export const FLECS_3_2: Dialect = { name: 'flecs-3.2', names: FLECS_NAMES, rows: (o) => contractRows(o, COMPAT_LIMIT_RULE, false) };

@@ -111,8 +111,8 @@ const contractRouter = createRouter(new World());
 const CONTRACT = preflightMethods({ all: contractRouter.methods, writes: contractRouter.writeMethods });
 
 describe('preflight methods come from the endpoint table', () => {
-  it('the contract table answers GET and PUT, and PUT writes', () => {
-    expect(CONTRACT).toEqual({ all: 'GET, PUT, OPTIONS', read: 'GET, OPTIONS' });
+  it('the contract table answers GET, PUT and DELETE, and PUT and DELETE write', () => {
+    expect(CONTRACT).toEqual({ all: 'GET, PUT, DELETE, OPTIONS', read: 'GET, OPTIONS' });
   });
 
   it('a table with DELETE grants it to writers only', () => {
@@ -125,7 +125,7 @@ describe('preflight headers', () => {
     for (const kind of ['loopback', 'own'] as const) {
       expect(preflightHeaders('http://localhost:3000', kind, false, false, CONTRACT)).toEqual({
         'Access-Control-Allow-Origin': 'http://localhost:3000',
-        'Access-Control-Allow-Methods': 'GET, PUT, OPTIONS',
+        'Access-Control-Allow-Methods': 'GET, PUT, DELETE, OPTIONS',
         'Access-Control-Allow-Headers': 'Authorization, Content-Type',
         'Access-Control-Max-Age': '600',
         Vary: 'Origin',
@@ -141,7 +141,7 @@ describe('preflight headers', () => {
 
   it('grants PUT to a foreign origin when a token is configured', () => {
     const h = preflightHeaders('https://ok.example', 'foreign', true, false, CONTRACT);
-    expect(h['Access-Control-Allow-Methods']).toBe('GET, PUT, OPTIONS');
+    expect(h['Access-Control-Allow-Methods']).toBe('GET, PUT, DELETE, OPTIONS');
     expect(h['Access-Control-Allow-Origin']).toBe('https://ok.example');
   });
 

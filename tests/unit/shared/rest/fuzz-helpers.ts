@@ -11,8 +11,8 @@ import { buildReferenceWorld, type ReferenceWorld } from '../../../fixtures/refe
  */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 
-/** Statuses the router may answer with (413/414 belong to the transport; 501 is the Flecs 4 dialect's answer to script and action requests, which have no counterpart here). */
-export const ROUTER_STATUSES: readonly number[] = [200, 204, 400, 403, 404, 405, 501];
+/** Statuses the router may answer with (413/414 belong to the transport; 409 is a name clash of the build endpoints; 501 is the Flecs 4 dialect's answer to script and action requests, which have no counterpart here). */
+export const ROUTER_STATUSES: readonly number[] = [200, 204, 400, 403, 404, 405, 409, 501];
 
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer);

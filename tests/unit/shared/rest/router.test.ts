@@ -21,21 +21,21 @@ describe('router', () => {
 
   test('a known endpoint with the wrong method is 405 with Allow', () => {
     const cases: [string, string, string][] = [
-      ['PUT', '/entity/Sun', 'GET'], ['POST', '/entity/Sun', 'GET'], ['DELETE', '/entity/Sun', 'GET'], ['PATCH', '/entity/Sun', 'GET'],
-      ['GET', '/enable/Sun', 'PUT'], ['GET', '/set/Sun', 'PUT'], ['PUT', '/query?q=Position', 'GET'], ['get', '/entity/Sun', 'GET'],
+      ['POST', '/entity/Sun', 'GET, PUT'], ['DELETE', '/entity/Sun', 'GET, PUT'], ['PATCH', '/entity/Sun', 'GET, PUT'], ['GET', '/rename/Sun', 'PUT'], ['POST', '/component/Sun', 'PUT, DELETE'],
+      ['GET', '/enable/Sun', 'PUT'], ['GET', '/set/Sun', 'PUT'], ['PUT', '/query?q=Position', 'GET'], ['get', '/entity/Sun', 'GET, PUT'],
     ];
     for (const [method, url, allow] of cases) {
       const r = call(method, url);
       expect(r.status, `${method} ${url}`).toBe(405);
       expect(r.headers).toEqual({ Allow: allow });
-      expect(r.json.error).toContain(allow);
+      for (const m of allow.split(', ')) expect(r.json.error).toContain(m);
     }
     expect(get('/enable/Sun').status).toBe(405);
     expect(get('/entity/Sun').status).toBe(200);
   });
 
   test('OPTIONS on a known endpoint lists the methods', () => {
-    expect(router.route('OPTIONS', '/entity/Sun')).toEqual({ status: 204, headers: { Allow: 'GET, OPTIONS' }, body: '' });
+    expect(router.route('OPTIONS', '/entity/Sun')).toEqual({ status: 204, headers: { Allow: 'GET, PUT, OPTIONS' }, body: '' });
   });
 
   test('the router is a RestHandler', () => {
@@ -51,6 +51,7 @@ describe('router', () => {
     const doc = get('/openapi.json').json;
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(['/entity/{path}', '/watch/entity/{path}', '/query', '/watch/query', '/explain/{path}', '/enable/{path}', '/disable/{path}', '/delete/{path}', '/set/{path}',
+      '/component/{path}', '/rename/{path}',
       '/stats/{category}/{period}', '/stats/{category}', '/world', '/tables', '/openapi.json']);
     const query = doc.paths['/query'].get;
     const limit = query.parameters.find((p: { name: string }) => p.name === 'limit');

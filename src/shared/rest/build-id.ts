@@ -1,0 +1,67 @@
+// The `component` parameter of PUT|DELETE /component/<path>: which id it names, and whether the
+// build endpoints may add or remove it. User ids are free; of the built-ins only those a user
+// builds with are: the tags Disabled and Prefab, and pairs of ChildOf (the parent) and IsA (the
+// prefab). A component or module keeps its parent (its path is how queries and systems name it),
+// and nothing moves under, or inherits from, a built-in entity.
+import { EcsError, makePair, type Entity, type Id, type World } from '../ecs';
+import type { DialectNames } from '../json';
+import { isBuiltin } from './entity-path';
+import { errorReply, shown } from './replies';
+import type { RestReply, RouteContext } from './types';
+
+const PAIR = /^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$/;
+
+function part(world: World, names: DialectNames, text: string): Entity {
+  if (/^\d+$/.test(text)) return world.isAlive(Number(text)) ? Number(text) : 0;
+  return names.lookupSymbol(world, text);
+}
+
+/** True for a component or module: it has (OnDelete, Panic), so entities and systems depend on its path. */
+export function isComponentOrModule(world: World, e: Entity): boolean {
+  return world.owns(e, makePair(world.core.OnDelete, world.core.Panic));
+}
+
+/** The built-in ids a user may add or remove, and the built-in relationships whose pairs they may. */
+function allowedBuiltin(world: World, rel: Entity, pair: boolean): boolean {
+  const c = world.core;
+  return pair ? rel === c.ChildOf || rel === c.IsA : rel === c.Disabled || rel === c.Prefab;
+}
+
+/**
+ * The id `text` names for adding to or removing from `e` (`verb` 'add' or 'remove'), or the reply
+ * that refuses it: 400 when it names nothing or a query placeholder, 403 for a built-in id, a
+ * ChildOf of a component or module, or a ChildOf/IsA pointing into the built-ins.
+ */
+export function resolveBuildId(ctx: RouteContext, e: Entity, text: string, verb: 'add' | 'remove'): Id | RestReply {
+  const { world, names } = ctx;
+  const m = PAIR.exec(text.trim());
+  const parts = m ? [m[1]!, m[2]!] : [text.trim()];
+  const ids = parts.map((p) => part(world, names, p));
+  const missing = ids.indexOf(0);
+  if (missing >= 0) {
+    const what = m ? (missing === 0 ? 'the relationship ' : 'the pair target ') : '';
+    return errorReply(400, `parameter 'component': ${what}${shown(parts[missing]!)} names no entity; give a component or tag path such as Position, or a pair as (Rel,Target), e.g. (TravellingTo,Sun.Earth)`);
+  }
+  const id = m ? world.pair(ids[0]!, ids[1]!) : ids[0]!;
+  try {
+    world.checkId(id);
+  } catch (err) {
+    if (err instanceof EcsError) return errorReply(400, `parameter 'component': ${err.message}`);
+    throw err;
+  }
+  const [rel, target] = ids as [Entity, Entity | undefined];
+  const text_ = names.printPath(world.idText(id));
+  if (isBuiltin(world, rel) && !allowedBuiltin(world, rel, m !== null)) {
+    const core = names.printPath('ecs.core');
+    return errorReply(403, `cannot ${verb} ${shown(text_)}: it is built in; of the built-ins only ${core}.Disabled, ${core}.Prefab and pairs of ${core}.ChildOf and ${core}.IsA can be added or removed`);
+  }
+  if (target !== undefined && (rel === world.core.ChildOf || rel === world.core.IsA)) {
+    if (isComponentOrModule(world, e) && rel === world.core.ChildOf) {
+      return errorReply(403, `cannot ${verb} ${shown(text_)} ${verb === 'add' ? 'to' : 'from'} ${shown(names.pathOf(world, e))}: it is a component or module, and queries and systems name it by its path`);
+    }
+    if (verb === 'add' && isBuiltin(world, target)) {
+      return errorReply(403, `cannot add ${shown(text_)}: its target is built in (under ${names.printPath('ecs')}), and an entity may not move under or inherit from a built-in`);
+    }
+  }
+  return id;
+}
