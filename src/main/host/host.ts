@@ -8,13 +8,13 @@ import { FrameWriter } from '../../shared/protocol/frame';
 import { WATCH_PREFIX } from '../../shared/protocol';
 import { createRouter, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { HostOptions } from '../cli';
-import { createHttpTransport, type HttpTransport } from '../http';
+import { createHttpTransport, type EventSink, type EventSubscription, type HttpTransport } from '../http';
 import { metaMessage, metaVersion, packFrame } from '../frames';
 import { createDemo, type Demo } from '../sim';
 import { FrameHub } from './frame-hub';
 import { attachFrameSocket, type FrameSocket } from './frame-socket';
 import { WatchFeeds } from './watch-feeds';
-import { McpEndpoint, MCP_PATH } from '../mcp';
+import { McpEndpoint, MCP_PATH, type McpEndpointOptions } from '../mcp';
 
 /**
  * How long stopping waits for a viewport socket to finish the close handshake before cutting it,
@@ -53,8 +53,11 @@ export class Host {
   private lastMeta = -1;
   private lastTime = '';
 
-  /** `staticRoot` is the folder of the built pages (out/renderer); entries pass it, as only they know where they are. */
-  constructor(readonly options: HostOptions, readonly staticRoot: string) {
+  /**
+   * `staticRoot` is the folder of the built pages (out/renderer); entries pass it, as only they know
+   * where they are. `mcpOptions` sets the MCP endpoint's bounds and clock (tests).
+   */
+  constructor(readonly options: HostOptions, readonly staticRoot: string, private readonly mcpOptions: McpEndpointOptions = {}) {
     const w = this.world;
     // The title comes from the command line (DECISIONS: the program's base name or --title).
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
@@ -77,6 +80,12 @@ export class Host {
     const reply = this.router(req);
     // A write says in which frame it landed: its watchers see it in the event of the next frame.
     return this.router.writeMethods.includes(req.method) ? { ...reply, headers: { ...reply.headers, [FRAME_HEADER]: String(this.app.frameCount) } } : reply;
+  };
+
+  /** Opens a watch (SSE streams and MCP subscriptions): a frame that fell due runs first, as for a request. */
+  private readonly openWatch = (req: RestRequest, sink: EventSink): RestReply | EventSubscription => {
+    this.app.runDueFrame();
+    return this.watches.open(req, sink);
   };
 
   /** The server being started for the current Rest singleton (undefined when it is removed). */
@@ -108,10 +117,11 @@ export class Host {
       restMethods: { all: this.router.methods, writes: this.router.writeMethods },
     }, this.answer);
     if (o.mcp) {
-      this.mcp = new McpEndpoint({ world: w, app: this.app, title: o.title, answer: this.answer });
+      const watch = this.openWatch;
+      this.mcp = new McpEndpoint({ world: w, app: this.app, title: o.title, answer: this.answer, watch }, this.mcpOptions);
       transport.onMount(MCP_PATH, this.mcp.handle);
     }
-    transport.onEvents(WATCH_PREFIX, (req, sink) => { this.app.runDueFrame(); return this.watches.open(req, sink); });
+    transport.onEvents(WATCH_PREFIX, this.openWatch);
     this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });
     this.transport = transport;
     setHttpCountersSource(w, () => transport.counters as unknown as Record<string, number>);

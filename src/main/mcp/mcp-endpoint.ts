@@ -1,6 +1,8 @@
 // MCP over Streamable HTTP at /mcp: one stateful session (an McpServer and its SDK transport) per
 // client, as the SDK recommends for servers that send notifications; a bound on open sessions,
-// with a clear refusal; mounted on the REST port behind its guard (src/main/http/mounted.ts).
+// with a clear refusal; sessions left unused for MCP_SESSION_IDLE_MS are closed (a client that
+// vanished without DELETE would otherwise hold its slot and its watches for ever); mounted on the
+// REST port behind its guard (src/main/http/mounted.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -13,8 +15,25 @@ import { createMcpServer } from './tools';
 export const MCP_PATH = '/mcp';
 /** MCP sessions open at most (all clients together); an initialize beyond it is refused with 503. */
 export const MAX_MCP_SESSIONS = 16;
+/** A session with no request in flight for this long (ms) is closed; a held notification stream counts as in use. */
+export const MCP_SESSION_IDLE_MS = 30 * 60_000;
 
-interface Session { readonly server: McpServer; readonly transport: StreamableHTTPServerTransport }
+interface Session {
+  readonly server: McpServer;
+  readonly transport: StreamableHTTPServerTransport;
+  /** Requests of this session being answered now (a GET notification stream stays open). */
+  inFlight: number;
+  /** When the last request started or ended (the endpoint's clock). */
+  lastUsed: number;
+}
+
+/** Settings of an MCP endpoint; tests pass a clock. */
+export interface McpEndpointOptions {
+  readonly maxSessions?: number;
+  readonly idleMs?: number;
+  /** The clock idle expiry reads, ms (Date.now unless a test gives another). */
+  readonly now?: () => number;
+}
 
 function refuse(res: ServerResponse, status: number, message: string): void {
   const text = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } });
@@ -25,12 +44,39 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 /** The sessions of one host's MCP endpoint. */
 export class McpEndpoint {
   private readonly sessions = new Map<string, Session>();
+  private readonly maxSessions: number;
+  private readonly idleMs: number;
+  private readonly now: () => number;
+  /** Sweeps idle sessions while the endpoint serves; unref'd, so it never keeps a process up. */
+  private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly link: McpLink, private readonly maxSessions = MAX_MCP_SESSIONS) {}
+  constructor(private readonly link: McpLink, options: McpEndpointOptions = {}) {
+    this.maxSessions = options.maxSessions ?? MAX_MCP_SESSIONS;
+    this.idleMs = options.idleMs ?? MCP_SESSION_IDLE_MS;
+    this.now = options.now ?? Date.now;
+    this.sweeper = setInterval(() => { void this.closeIdle(); }, Math.max(1000, this.idleMs / 4));
+    this.sweeper.unref();
+  }
 
   /** Sessions open now. */
   get openSessions(): number {
     return this.sessions.size;
+  }
+
+  /** Requests being answered now, all sessions together (each client's notification stream is one). */
+  get openRequests(): number {
+    let n = 0;
+    for (const s of this.sessions.values()) n += s.inFlight;
+    return n;
+  }
+
+  /** Closes the sessions with nothing in flight whose last use is idleMs or more ago; returns how many. */
+  async closeIdle(): Promise<number> {
+    const now = this.now();
+    const idle = [...this.sessions].filter(([, s]) => s.inFlight === 0 && now - s.lastUsed >= this.idleMs);
+    for (const [id] of idle) this.sessions.delete(id);
+    await Promise.all(idle.map(([, s]) => s.server.close()));
+    return idle.length;
   }
 
   /** Serves one request for /mcp (body already parsed). */
@@ -45,7 +91,8 @@ export class McpEndpoint {
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string') {
       const s = this.sessions.get(id);
-      if (!s) { refuse(res, 404, `no MCP session ${JSON.stringify(id.slice(0, 80))}: it ended or never existed; start a new one with an initialize request`); return; }
+      if (!s) { refuse(res, 404, `no MCP session ${JSON.stringify(id.slice(0, 80))}: it ended (closed, or unused for ${this.idleMs / 60_000} minutes) or never existed; start a new one with an initialize request`); return; }
+      this.use(s, res);
       await s.transport.handleRequest(req, res, body);
       return;
     }
@@ -53,6 +100,8 @@ export class McpEndpoint {
       refuse(res, 400, 'no Mcp-Session-Id header: start a session with an initialize request (POST /mcp), then send its Mcp-Session-Id with every request');
       return;
     }
+    // Idle sessions give their slots up before a new client is counted against the bound.
+    if (this.sessions.size >= this.maxSessions) await this.closeIdle();
     if (this.sessions.size >= this.maxSessions) {
       refuse(res, 503, `too many MCP clients: ${this.sessions.size} sessions are open (the limit is ${this.maxSessions}); end one (DELETE /mcp with its Mcp-Session-Id) or retry later`);
       return;
@@ -60,15 +109,27 @@ export class McpEndpoint {
     const server = createMcpServer(this.link);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sid) => { this.sessions.set(sid, { server, transport }); },
+      onsessioninitialized: (sid) => {
+        const s: Session = { server, transport, inFlight: 0, lastUsed: this.now() };
+        this.sessions.set(sid, s);
+        this.use(s, res);
+      },
     });
     transport.onclose = () => { if (transport.sessionId) this.sessions.delete(transport.sessionId); };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   }
 
+  /** Counts a request of session `s` in flight until its response closes. */
+  private use(s: Session, res: ServerResponse): void {
+    s.inFlight++;
+    s.lastUsed = this.now();
+    res.once('close', () => { s.inFlight--; s.lastUsed = this.now(); });
+  }
+
   /** Ends every session (the host is stopping). */
   async closeAll(): Promise<void> {
+    clearInterval(this.sweeper);
     const all = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(all.map((s) => s.server.close()));

@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../shared/app';
 import type { World } from '../../shared/ecs';
 import type { RestReply, RestRequest } from '../../shared/protocol';
+import type { EventFeedOpener } from '../http';
 
 /** Largest tool result text, characters (~8k tokens): longer results are cut with a hint to page. */
 export const MAX_RESULT_CHARS = 32_000;
@@ -15,6 +16,8 @@ export interface McpLink {
   readonly title: string;
   /** Answers one REST request between frames (the host's router). */
   readonly answer: (req: RestRequest) => RestReply;
+  /** Opens a watch of a GET target on the host's watch feeds (`/watch/query?…`, `/watch/entity/<path>`). */
+  readonly watch: EventFeedOpener;
 }
 
 /** A tool result: the text, cut at MAX_RESULT_CHARS with a note saying how to get less. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ENTITY_PARAMS, EXPLAIN_PARAMS, STATS_PARAMS, queryParams, setPayloadSchema } from '../../shared/protocol';
 import { queryString, toolShape, urlPath } from './tool-schemas';
 import { textResult, type McpLink } from './tool-result';
+import { registerResources } from './resources';
 import { registerWaitFor } from './wait-for';
 import { worldSummary } from './world-summary';
 
@@ -38,8 +39,10 @@ function timeState(link: McpLink): unknown {
 
 /** A new MCP server with every tool registered for one client session. */
 export function createMcpServer(link: McpLink): McpServer {
-  // Tools only: no resources are registered yet, so none (and no subscriptions) are advertised.
   const server = new McpServer({ name: 'ecs-live', version: '0.1.0' });
+  const resources = registerResources(server, link);
+  // The session ended (closed by the client, expired or the host stopping): release its watches.
+  server.server.onclose = () => resources.close();
 
   server.registerTool('query', {
     description: 'Run a query (q: an expression such as "Position, Velocity") or a named query/rule/system (name), with variable values (vars), paging (offset, limit) and values on request. Replies with total, returned and a "more: use offset N" hint when cut.',

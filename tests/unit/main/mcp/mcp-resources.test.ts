@@ -1,0 +1,85 @@
+// MCP resources through the SDK's own client: the two templates, list and read (the same text as
+// the REST GET), errors with the REST message, and subscriptions on the watch feeds: an update
+// after a REST write, none while nothing changes, the watch released by unsubscribe and by the
+// session's end.
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResourceUpdatedNotificationSchema, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { call, McpHarness } from './mcp-harness';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+const h = new McpHarness();
+afterEach(() => h.close());
+
+const body = (url: string) => h.host!.router.route('GET', url).body;
+
+describe('MCP resources', () => {
+  test('templates, the capability as served, list and read equal to the REST GET', async () => {
+    const c = await h.connect(await h.start());
+    expect(c.getServerCapabilities()?.resources).toEqual({ subscribe: true, listChanged: false });
+    const { resourceTemplates } = await c.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(['ecs://entity/{+path}', 'ecs://query/{+name}']);
+    const { resources } = await c.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toEqual(expect.arrayContaining(['ecs://entity/Sun', 'ecs://query/Planets', 'ecs://query/ShipsHeadingTo']));
+    expect(uris.some((u) => u.startsWith('ecs://entity/ecs'))).toBe(false);
+    const read = async (uri: string) => { const r = await c.readResource({ uri }); return (r.contents[0] as { text: string }).text; };
+    expect(await read('ecs://entity/Sun/Earth')).toBe(body('/entity/Sun/Earth?values=true'));
+    expect(await read('ecs://query/Planets')).toBe(body('/query?name=Planets'));
+    const heading = await read('ecs://query/ShipsHeadingTo?vars=planet:Sun.Earth');
+    expect(heading).toBe(body('/query?name=ShipsHeadingTo&vars=planet%3ASun.Earth'));
+    expect(JSON.parse(heading).results[0].variables).toEqual(['Sun.Earth']);
+  });
+
+  test('a read that REST refuses is an MCP error with the REST message', async () => {
+    const c = await h.connect(await h.start());
+    const rest = JSON.parse(body('/entity/Sun/Nowhere?values=true')).error as string;
+    await expect(c.readResource({ uri: 'ecs://entity/Sun/Nowhere' })).rejects.toThrow(rest);
+    await expect(c.readResource({ uri: 'ecs://entity/Sun/Nowhere' })).rejects.toMatchObject({ code: -32002 });
+    const noQuery = JSON.parse(body('/query?name=Nope')).error as string;
+    await expect(c.readResource({ uri: 'ecs://query/Nope' })).rejects.toThrow(noQuery);
+    await expect(c.subscribeResource({ uri: 'ecs://query/Nope' })).rejects.toThrow(noQuery);
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
+  test('subscribe: an update after each REST write, none while nothing changes; unsubscribe and session end release the watch', async () => {
+    const base = await h.start();
+    const c = await h.connect(base);
+    const updates: string[] = [];
+    c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n: ServerNotification) => { updates.push((n.params as { uri: string }).uri); });
+    // The client's notification stream (its GET) is open: notices have somewhere to go.
+    await expect.poll(() => h.host!.mcp!.openRequests, { timeout: 30_000 }).toBe(1);
+    // Paused, the planets stay put: their entities change only when written.
+    expect((await call(c, 'time_control', { action: 'pause' })).isError).toBe(false);
+    h.host!.app.step(1 / 60);
+    const planets = 'ecs://query/Planets', mars = 'ecs://entity/Sun/Mars';
+    await c.subscribeResource({ uri: planets });
+    await c.subscribeResource({ uri: mars });
+    expect(h.host!.watches.watcherCount).toBe(2);
+    const setMarsScale = async (value: number) => {
+      const data = encodeURIComponent(JSON.stringify({ ids: [['Scale']], values: [{ value }] }));
+      expect((await fetch(`${base}/set/Sun/Mars?data=${data}`, { method: 'PUT' })).status).toBe(200);
+    };
+    for (let i = 0; i < 5; i++) h.host!.app.step(1 / 60);
+    // Notices come in order on one stream: once Mars's arrives, any notice of the unchanged Planets would have come first.
+    await setMarsScale(2);
+    for (let i = 0; i < 3; i++) h.host!.app.step(1 / 60);
+    await expect.poll(() => updates.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(updates).toEqual([mars]);
+    // Earth leaves Planets when disabled.
+    expect((await fetch(`${base}/disable/Sun/Earth`, { method: 'PUT' })).status).toBe(200);
+    h.host!.app.step(1 / 60);
+    await setMarsScale(3);
+    h.host!.app.step(1 / 60);
+    await expect.poll(() => updates.filter((u) => u === mars).length, { timeout: 30_000 }).toBe(2);
+    expect(updates).toEqual([mars, planets, mars]);
+    await c.unsubscribeResource({ uri: planets });
+    expect(h.host!.watches.watcherCount).toBe(1);
+    await c.subscribeResource({ uri: planets });
+    expect(h.host!.watches.watcherCount).toBe(2);
+    // The client ends its session (DELETE /mcp): the server closes it and its watches.
+    await (c.transport as StreamableHTTPClientTransport).terminateSession();
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(0);
+  });
+});

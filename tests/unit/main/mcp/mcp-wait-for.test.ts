@@ -1,0 +1,83 @@
+// wait_for through the SDK's own client, frames run by hand and counted: it returns on a change
+// made by a REST write (the frame after the write, with before, after and the delta), an entity
+// starting to match, a clear timeout after exactly N frames when nothing changes, the REST
+// message on bad input. It holds one watch while it waits (the watch feeds, not a poll) and
+// releases it when done.
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { FRAME_HEADER } from '../../../../src/main/host/index';
+import { call, McpHarness } from './mcp-harness';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+const h = new McpHarness();
+afterEach(() => h.close());
+
+/** PUT a REST write; gives the frame count the host reports it landed in. */
+async function put(base: string, target: string): Promise<number> {
+  const r = await fetch(`${base}${target}`, { method: 'PUT' });
+  expect(r.status).toBe(200);
+  return Number(r.headers.get(FRAME_HEADER));
+}
+
+describe('wait_for', () => {
+  test('a query result changed by a REST write: returned at the next frame with before, after and the delta', async () => {
+    const base = await h.start();
+    const c = await h.connect(base);
+    const waiting = call(c, 'wait_for', { q: 'Planet', timeout_frames: 50 });
+    // The call has taken its "before" once its watch is open.
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    for (let i = 0; i < 3; i++) h.host!.app.step(1 / 60);
+    const landed = await put(base, '/disable/Sun/Earth');
+    await h.stepUntil(waiting);
+    const r = await waiting;
+    expect(r.isError).toBe(false);
+    expect(r.json).toMatchObject({ changed: true, frame: landed + 1 });
+    expect(r.json.before.count).toBe(8);
+    expect(r.json.after.count).toBe(7);
+    expect(JSON.stringify(r.json.before)).toContain('Earth');
+    expect(JSON.stringify(r.json.after)).not.toContain('Earth');
+    expect(r.json.delta).toBeDefined();
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
+  test('an entity starting to match (path): before false, after true', async () => {
+    const base = await h.start();
+    const c = await h.connect(base);
+    // Sun.Mars has no Velocity: it starts matching once one is set.
+    const waiting = call(c, 'wait_for', { q: 'Position, Velocity', path: 'Sun.Mars', timeout_frames: 50 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    const data = encodeURIComponent(JSON.stringify({ ids: [['Velocity']], values: [{ x: 0, y: 0, z: 0 }] }));
+    const landed = await put(base, `/set/Sun/Mars?data=${data}`);
+    await h.stepUntil(waiting);
+    expect((await waiting).json).toEqual({ changed: true, frame: landed + 1, frames: expect.any(Number), before: { matches: false }, after: { matches: true } });
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
+  test('nothing changes: a timeout result after exactly N frames', async () => {
+    const c = await h.connect(await h.start());
+    const waiting = call(c, 'wait_for', { q: 'Planet', timeout_frames: 7 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    const ran = await h.stepUntil(waiting);
+    expect(ran).toBe(7);
+    const r = await waiting;
+    expect(r.json).toMatchObject({ changed: false, frames: 7, reason: 'no change in 7 frames' });
+    expect(r.json.now.count).toBe(8);
+    // The same for one entity that keeps not matching while the planets move.
+    const one = call(c, 'wait_for', { q: 'Position, Velocity', path: 'Sun.Earth', timeout_frames: 4 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    expect(await h.stepUntil(one)).toBe(4);
+    expect((await one).json).toEqual({ changed: false, frames: 4, reason: 'no change in 4 frames', now: { matches: false } });
+  });
+
+  test('bad input: the REST message, and no watch left open', async () => {
+    const c = await h.connect(await h.start());
+    const bad = await call(c, 'wait_for', { q: 'Position, Nope' });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toBe(JSON.parse(h.host!.router.route('GET', '/query?q=Position%2C%20Nope').body).error);
+    const gone = await call(c, 'wait_for', { q: 'Planet', path: 'Sun.Nowhere' });
+    expect(gone.isError).toBe(true);
+    expect(gone.text).toMatch(/^entity 'Sun\/Nowhere' not found/);
+    expect((await call(c, 'wait_for', { q: 'Planet', timeout_frames: 0 })).isError).toBe(true);
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+});
