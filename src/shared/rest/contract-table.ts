@@ -6,7 +6,6 @@
 // protocol/rest-replies.ts, then add one `endpoint({...})` row here (or to another dialect's
 // table). Routing, 405/Allow, CORS, the reply cache, /openapi.json and the fuzz list follow from
 // the row; the endpoint tables in docs/rest-api.md and the README are still written by hand.
-import { z } from 'zod';
 import { FLECS_NAMES, WORLD_NAMES } from '../json';
 import {
   COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, MAX_QUERY_NESTING, MAX_QUERY_TERMS, MAX_QUERY_VARIABLES, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
@@ -17,7 +16,7 @@ import { buildRows } from './build-rows';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
 import { getEntity } from './get-entity';
 import { getExplain } from './get-explain';
-import { getOpenApi } from './get-openapi';
+import { openApiRow } from './get-openapi';
 import { getQuery } from './get-query';
 import { getStats, STATS_ERRORS } from './get-stats';
 import { getTables } from './get-tables';
@@ -100,11 +99,7 @@ function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean): re
       path: '/tables', methods: ['GET'], summary: 'Every table: type, entity count, approximate memory',
       pathParams: [], params: NO_PARAMS, reply: tablesReplySchema, cache: 'none', handler: getTables, errors: {},
     }),
-    endpoint({
-      path: '/openapi.json', methods: ['GET'], summary: 'This description of the interface (OpenAPI 3.1)',
-      pathParams: [], params: NO_PARAMS, reply: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
-      cache: 'none', handler: getOpenApi, errors: {},
-    }),
+    openApiRow(),
   ];
 }
 

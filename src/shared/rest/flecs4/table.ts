@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { FLECS_NAMES } from '../../json';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from '../endpoint-row';
+import { openApiRow } from '../get-openapi';
 import { attachFlecs4 } from './state';
 import { COMPONENT4_PARAMS, ENTITY4_PARAMS, STATS4_PARAMS, TOGGLE4_PARAMS, query4Params } from './params';
 import {
@@ -101,12 +102,13 @@ function rows(o: TableOptions): readonly EndpointRow[] {
     }),
     ...(['/script/{path}', '/action/{path}'] as const).map((path) => endpoint({
       path, methods: ['PUT'], summary: 'Not supported (no script runtime): 501 with the reason', pathParams: [PATH], params: NONE,
-      reply: empty, cache: 'none', handler: unsupported4, errors: { 501: 'always' },
+      reply: empty, cache: 'none', handler: unsupported4, errors: { 501: 'always: this host has no script runtime (the error says so)' },
     })),
     endpoint({
       path: '/call/{path}', methods: ['GET'], summary: 'Not supported (no script functions): 501 with the reason', pathParams: [PATH], params: NONE,
-      reply: empty, cache: 'none', handler: unsupported4, errors: { 501: 'always' },
+      reply: empty, cache: 'none', handler: unsupported4, errors: { 501: 'always: this host has no script runtime (the error says so)' },
     }),
+    openApiRow(),
   ];
 }
 
