@@ -4,7 +4,9 @@
 // SOAK_RATE req/s in all (default 1500, so a shared machine keeps some room), while watches stay
 // open: fast readers on 50-entity query pages and on targets only writes change, slow readers (16 KiB every
 // second, a background tab) on a 500-entity page of moving values that reopen when they read the
-// past, and two slow readers that ignore the ids (a `curl` reading slowly) as the control. Watches
+// past, and two slow readers that ignore the ids (an EventSource on a slow link); every watch
+// reconnects when the host drops its stream, as an EventSource does (the host resets a stream whose
+// socket stays backed up). Watches
 // are closed and opened again every SOAK_ROTATE_SECONDS (default a third of the run). Reports
 // answers and errors by kind, lost writes, replayed watch states against a GET, the host's RSS
 // (start, end, trend over the last two thirds), and the slow readers' lag in ms and frames.
@@ -56,12 +58,12 @@ function slopePerMinute(samples: { t: number; mib: number }[]): number {
   return cov / v;
 }
 
-interface WatchTally { opened: number; refused: Record<string, number>; endedEarly: number; reopens: number; replays: number; replaysEqual: number; mismatches: string[] }
+interface WatchTally { opened: number; refused: Record<string, number>; endedEarly: number; reopens: number; reconnects: number; replays: number; replaysEqual: number; mismatches: string[] }
 
 /** One generation of watches, open until `close`. */
 async function openGeneration(host: HostUnderTest, tally: WatchTally, lags: { slow: number[]; naive: number[] }) {
   const open = async (target: string, opts: Parameters<typeof openWatch>[2] = {}): Promise<WatchClient | undefined> => {
-    const w = await openWatch(host.url, target, opts);
+    const w = await openWatch(host.url, target, { reconnect: true, ...opts });
     if ('status' in w) { tally.refused[w.status] = (tally.refused[w.status] ?? 0) + 1; return undefined; }
     tally.opened++;
     return w;
@@ -91,6 +93,7 @@ async function openGeneration(host: HostUnderTest, tally: WatchTally, lags: { sl
         if (!w) continue;
         if (w.ended) tally.endedEarly++;
         tally.reopens += w.reopens;
+        tally.reconnects += w.reconnects;
         w.close();
       }
     },
@@ -102,7 +105,7 @@ async function main(): Promise<void> {
   if (stale) console.warn(stale);
   console.log(`soak: ${SECONDS} s, ${CONNECTIONS} connections at ${RATE} req/s in all, watches rotated every ${ROTATE_SECONDS} s; load average before: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const host = await startHost({ asteroids: ASTEROIDS, args: ['--max-watches-per-client', '64'] });
-  const tally: WatchTally = { opened: 0, refused: {}, endedEarly: 0, reopens: 0, replays: 0, replaysEqual: 0, mismatches: [] };
+  const tally: WatchTally = { opened: 0, refused: {}, endedEarly: 0, reopens: 0, reconnects: 0, replays: 0, replaysEqual: 0, mismatches: [] };
   const lags = { slow: [] as number[], naive: [] as number[] };
   const rss: { t: number; mib: number }[] = [];
   const t0 = Date.now();
@@ -156,6 +159,7 @@ async function main(): Promise<void> {
       info('soak_slow_reader_lag_p99', q(lags.slow, 99), 'ms', 'frames at the target rate', frames(q(lags.slow, 99))),
       info('soak_slow_reader_lag_max', Math.max(...lags.slow), 'ms', 'frames at the target rate', frames(Math.max(...lags.slow))),
       info('soak_slow_reader_reopens', tally.reopens, 'reopens', 'reads', lags.slow.length),
+      info('soak_watch_reconnects', tally.reconnects, 'reconnects after the host reset a backed-up stream'),
       info('soak_naive_reader_lag_p50', q(lags.naive, 50), 'ms', 'frames at the target rate', frames(q(lags.naive, 50))),
       info('soak_naive_reader_lag_max', Math.max(...lags.naive), 'ms', 'frames at the target rate', frames(Math.max(...lags.naive))),
       info('soak_frame_p99', load.frames.p99, 'ms'),
