@@ -4,7 +4,7 @@
 import { type Entity, type World } from '../ecs';
 import { MAX_QUERY_TERMS } from '../protocol/constants';
 import {
-  QueryParseError, formatQueryError, termsOverLimit, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
+  QueryParseError, formatQueryError, quote, termsOverLimit, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
 } from './parser';
 
 /** Where a term's component, target or source comes from. */
@@ -236,7 +236,7 @@ class Planner {
     };
     if (ids.length === 0) return [];
     if (this.termCount + ids.length > MAX_QUERY_TERMS) {
-      this.fail(termsOverLimit(`'${n.op.toUpperCase()} | ${this.world.pathOf(ref.e)}' (it stands for ${ids.length} ids)`), n.pos);
+      this.fail(termsOverLimit(`${quote(`${n.op.toUpperCase()} | ${this.world.pathOf(ref.e)}`)} (it stands for ${ids.length} ids)`), n.pos);
     }
     if (n.op === 'or') return this.node({ type: 'or', terms: ids.map((id) => node(id, 'and')), oper: 'and', pos: n.pos, end: n.end }, topLevel);
     return ids.flatMap((id) => this.node(node(id, n.op === 'not' ? 'not' : 'and'), topLevel));
@@ -270,7 +270,7 @@ class Planner {
       }
       case 'name': {
         const e = this.resolve(r.text);
-        if (e === 0) this.fail(`unresolved identifier '${r.text}'`, r.pos);
+        if (e === 0) this.fail(`unresolved identifier ${quote(r.text)}`, r.pos);
         return { kind: 'const', e };
       }
       case 'string': return this.fail(`a quoted string cannot be used as a ${what}`, r.pos);

@@ -1,4 +1,5 @@
 // Reply helpers: every body is JSON, every error is {"error": "..."} (JSON.stringify escapes).
+import { MAX_ECHOED_CHARS } from '../protocol';
 import type { RestReply } from './types';
 
 /** 200 with a JSON text body. */
@@ -22,7 +23,7 @@ export function notFound(message: string): RestReply {
   return reply;
 }
 
-/** A short quoted form of a user-given value for messages (long values are cut). */
+/** A short quoted form of a user-given value for messages (cut after MAX_ECHOED_CHARS, marked '…'). */
 export function shown(value: string): string {
-  return `'${value.length > 80 ? `${value.slice(0, 80)}…` : value}'`;
+  return `'${value.length > MAX_ECHOED_CHARS ? `${value.slice(0, MAX_ECHOED_CHARS)}…` : value}'`;
 }

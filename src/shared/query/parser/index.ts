@@ -4,4 +4,5 @@ export { parseQuery, MAX_SCOPE_DEPTH, type ParseOptions } from './grammar';
 export type { StepCounter } from './cursor';
 export { QueryParseError, formatQueryError } from './errors';
 export { termsOverLimit } from './limits';
+export { quote } from './cursor';
 export { printQuery, printRef } from './print';

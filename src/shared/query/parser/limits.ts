@@ -5,6 +5,7 @@
 // become the ids of T (termsOverLimit), so the limit holds for what is evaluated.
 import { MAX_QUERY_TERMS, MAX_QUERY_VARIABLES } from '../../protocol/constants';
 import type { QueryAst, QueryNode, Ref } from './ast';
+import { quote } from './cursor';
 import { QueryParseError } from './errors';
 
 /** The reason given for a query with more than MAX_QUERY_TERMS terms; `what` names the culprit when it is not a plain term. */
@@ -15,7 +16,7 @@ export function termsOverLimit(what = 'this term'): string {
 
 /** The reason given for the variable that is one past MAX_QUERY_VARIABLES. */
 export function variablesOverLimit(name: string): string {
-  return `too many variables: a query may name at most ${MAX_QUERY_VARIABLES} besides $this, and $${name} is one more; `
+  return `too many variables: a query may name at most ${MAX_QUERY_VARIABLES} besides $this, and ${quote('$' + name)} is one more; `
     + 'reuse a variable or give values with vars=';
 }
 

@@ -46,3 +46,56 @@ describe('query size limits through the router', () => {
     }
   });
 });
+
+describe('errors do not echo unbounded input', () => {
+  const big = 'x'.repeat(20_000);
+  const longName = 'Sun.' + 'Earth'.repeat(4000);
+  /** Every request here is refused with a 4xx whose error repeats at most a short excerpt of what was sent. */
+  const CASES: [string, string][] = [
+    ['syntax error in the middle of 20 KB', q('Position, '.repeat(1000) + 'Position + ' + 'Planet, '.repeat(1200))],
+    ['20 KB name that names nothing', q(`Position, ${longName}`)],
+    ['20 KB variable name given a value that names nothing', q(`Position($${'v'.repeat(20_000)})`, `&vars=${'v'.repeat(20_000)}:Nowhere`)],
+    ['20 KB vars value', q('Planet($p)', `&vars=p:${big}`)],
+    ['20 KB vars name', q('Planet($p)', `&vars=${big}:Sun`)],
+    ['20 KB vars without a colon', q('Planet($p)', `&vars=${big}`)],
+    ['20 KB named query', `/query?name=${big}`],
+    ['20 KB explain path without a query', `/explain/${'Sun/'.repeat(5000)}Earth`],
+    ['20 KB try=true', q(`${big} +`, '&try=true')],
+  ];
+
+  test.each(CASES)('%s: refused, with at most a short excerpt', (_, url) => {
+    const r = setup().get(url);
+    if (url.includes('try=true')) expect(r.status).toBe(200);
+    else expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(typeof r.json.error).toBe('string');
+    // The longest reason plus two excerpts of MAX_ECHOED_CHARS (80); 20 KB would be far over.
+    expect(r.json.error.length, r.json.error.slice(0, 300)).toBeLessThan(600);
+  });
+});
+
+describe('huge vars=', () => {
+  test('more values than the query has variables is a 400 naming both counts and the limit', () => {
+    const r = setup().get(q('Planet($p)', `&vars=${Array(5000).fill('p:Sun.Earth').join(',')}`));
+    expect(r.status).toBe(400);
+    expect(r.json.error).toContain('gives 5000 values');
+    expect(r.json.error).toContain('the query has 1 variable');
+    expect(r.json.error).toContain(`at most ${MAX_QUERY_VARIABLES}`);
+    expect(r.json.error.length).toBeLessThan(300);
+  });
+
+  test('a variable given twice is a 400; each variable once is served', () => {
+    const { get } = setup();
+    const twice = get(q('Planet($p), Planet($o)', '&vars=p:Sun.Earth,p:Sun.Mars'));
+    expect(twice.status).toBe(400);
+    expect(twice.json.error).toContain("gives 'p' twice");
+    expect(get(q('Planet($p), Planet($o)', '&vars=p:Sun.Earth,o:Sun.Mars')).status).toBe(200);
+  });
+
+  test('variables named like Object members are variables like any other', () => {
+    const { get } = setup();
+    const r = get(q('Planet($constructor), Planet($__proto__)', '&vars=constructor:Sun.Earth,__proto__:Sun.Mars&count=true'));
+    expect(r.status).toBe(200);
+    expect(r.json.count).toBe(1);
+  });
+});
