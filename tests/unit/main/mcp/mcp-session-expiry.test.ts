@@ -1,0 +1,69 @@
+// MCP session idle expiry with the endpoint's clock in the test's hands (no timer is waited on):
+// a session with nothing in flight for idleMs is closed, its watches released and its id refused
+// with a message saying why; a client holding its notification stream is in use and stays; a new
+// client at the session bound first takes the slot of an idle one.
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { call, McpHarness } from './mcp-harness';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+const h = new McpHarness();
+afterEach(() => h.close());
+
+const IDLE_MS = 60_000;
+const HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+
+/** One JSON-RPC message POSTed to /mcp (a client that never opens its notification stream). */
+async function post(base: string, message: object, session?: string): Promise<Response> {
+  const headers = session === undefined ? HEADERS : { ...HEADERS, 'Mcp-Session-Id': session, 'Mcp-Protocol-Version': '2025-06-18' };
+  return fetch(`${base}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', ...message }) });
+}
+
+/** A session opened by hand: initialize, initialized, a subscription; then the client goes quiet. */
+async function quietSession(base: string): Promise<string> {
+  const init = await post(base, { id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'quiet', version: '1' } } });
+  expect(init.status).toBe(200);
+  const id = init.headers.get('mcp-session-id')!;
+  await init.text();
+  expect((await post(base, { method: 'notifications/initialized' }, id)).status).toBe(202);
+  const sub = await post(base, { id: 2, method: 'resources/subscribe', params: { uri: 'ecs://query/Planets' } }, id);
+  expect(await sub.text()).toContain('"result":{}');
+  return id;
+}
+
+describe('MCP session idle expiry', () => {
+  test('a quiet session is closed after idleMs, not before; its watch is released and its id refused; a listening client stays', async () => {
+    let clock = 1_000_000;
+    const base = await h.startWith({ idleMs: IDLE_MS, now: () => clock });
+    const mcp = h.host!.mcp!;
+    const listening = await h.connect(base);
+    await expect.poll(() => mcp.openRequests, { timeout: 30_000 }).toBe(1);
+    const quiet = await quietSession(base);
+    expect(mcp.openSessions).toBe(2);
+    expect(h.host!.watches.watcherCount).toBe(1);
+    clock += IDLE_MS - 1;
+    expect(await mcp.closeIdle()).toBe(0);
+    clock += 1;
+    expect(await mcp.closeIdle()).toBe(1);
+    expect(mcp.openSessions).toBe(1);
+    expect(h.host!.watches.watcherCount).toBe(0);
+    const refused = await post(base, { id: 3, method: 'tools/list' }, quiet);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain(`it ended (closed, or unused for ${IDLE_MS / 60_000} minutes)`);
+    clock += 10 * IDLE_MS;
+    expect(await mcp.closeIdle()).toBe(0);
+    expect((await call(listening, 'get_entity', { path: 'Sun' })).isError).toBe(false);
+  });
+
+  test('at the session bound, a new client takes the slot of an idle session', async () => {
+    let clock = 0;
+    const base = await h.startWith({ idleMs: IDLE_MS, now: () => clock, maxSessions: 2 });
+    await h.connect(base);
+    await quietSession(base);
+    await expect(h.connect(base)).rejects.toThrow(/too many MCP clients: 2 sessions are open/);
+    clock += IDLE_MS;
+    const late = await h.connect(base);
+    expect((await call(late, 'world_summary')).isError).toBe(false);
+    expect(h.host!.mcp!.openSessions).toBe(2);
+  });
+});
