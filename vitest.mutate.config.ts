@@ -2,18 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The tests Stryker runs against each mutant (stryker.config.mjs): the in-process unit and
-// conformance tests of src/shared. Tests that spawn a host run the built bundle, not the mutated
-// sources, so they could not kill a mutant and only cost time. The fuzz tests are left out too:
+// The tests Stryker runs against each mutant (stryker.config.mjs): every in-process unit test (of
+// src/shared, src/main and src/renderer: code of src/shared is also exercised from those) and the
+// conformance tests. Tests that spawn a host run the built bundle, not the mutated sources, so they
+// could not kill a mutant and only cost time. The fuzz tests are left out too:
 // thousands of random requests per mutant would make a run take hours, and a random input that
 // kills a mutant in one run and not the next would make scores wobble.
-const INCLUDE = ['tests/unit/shared/**/*.test.ts', 'tests/conformance/**/*.test.ts'];
-const EXCLUDE = ['**/fuzz-*.test.ts', '**/node_modules/**'];
+const INCLUDE = ['tests/unit/**/*.test.ts', 'tests/conformance/**/*.test.ts'];
+const EXCLUDE = ['**/fuzz-*.test.ts', 'tests/unit/main/robustness/host-*.test.ts', '**/node_modules/**'];
 
 // Files share one module graph (no per-file reload): Stryker switches mutants through a global, so
 // nothing needs reloading, and a mutant's run costs its tests instead of the imports. Files that
 // mock a module (vi.mock) need their own graph, so they run isolated, in a project of their own.
-const mocking = ['tests/unit/shared', 'tests/conformance']
+const mocking = ['tests/unit', 'tests/conformance']
   .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)))
   .filter((f) => f.endsWith('.test.ts') && /\bvi\.(do)?mock\(/.test(readFileSync(f, 'utf8')));
 
