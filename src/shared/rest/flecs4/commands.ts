@@ -4,7 +4,7 @@
 // answers the last finished frame, GET /commands/frame/<n> its syncs. Recording walks each
 // flushed queue once (no copy of payloads), which is the price of this dialect only.
 import type { CommandQueue, World } from '../../ecs';
-import type { AppControl } from './summary';
+import type { AppControl } from './app-control';
 import { entityPath, idKey } from './wire';
 
 /** Frames whose commands are kept (one minute at 60 frames per second). */

@@ -4,6 +4,6 @@ export { flecs4EntityText, type Flecs4EntityOptions } from './entity-reply';
 export { flecs4ResultsText, type Flecs4QueryOptions } from './query-reply';
 export { CommandRecorder, RETAINED_FRAMES } from './commands';
 export { localPath, wirePath, wireExpr } from './names';
-export type { AppControl } from './summary';
+export type { AppControl } from './app-control';
 export { FLECS4_DEFAULT_LIMIT } from './params';
 export { attachFlecs4, recorderOf } from './state';

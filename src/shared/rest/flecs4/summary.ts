@@ -5,15 +5,8 @@
 import type { World } from '../../ecs';
 import { statsReply } from '../../monitor';
 import { hasMonitor } from '../../monitor';
+import type { AppControl } from './app-control';
 import { startFpsOf } from './state';
-
-/** What the dialect may read and set of the running app (the host passes its App). */
-export interface AppControl {
-  /** Frames run since the start. */
-  readonly frameCount: number;
-  /** Target frames per second (1 to 1000). */
-  targetFps: number;
-}
 
 /** Component keys of the World's computed summary, as Flecs 4 prints them. */
 export const WORLD_SUMMARY_KEY = 'flecs.stats.WorldSummary';
