@@ -1,7 +1,7 @@
 // Planning: resolve a parsed query against a world (names -> entities, variables -> slots),
 // validate it (unknown identifiers, traversal of non-traversable relationships), and order the
 // terms for evaluation. A plan is made once and evaluated many times.
-import { type Entity, type World } from '../ecs';
+import { isPair, pairFirstIndex, type Entity, type Id, type World } from '../ecs';
 import { MAX_QUERY_TERMS } from '../protocol/constants';
 import {
   QueryParseError, formatQueryError, quote, termsOverLimit, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
@@ -222,11 +222,7 @@ class Planner {
   private from(n: FromNode, topLevel: boolean): PlanStep[] {
     const ref = this.slot(n.ref, 'type entity');
     if (ref.kind !== 'const') this.fail('AND | / OR | / NOT | need an entity whose type to use', n.ref.pos);
-    const c = this.world.core;
-    const ids = this.world.typeOf(ref.e).filter((id) => {
-      const parts = this.world.idPath(id);
-      return parts[0] !== this.world.pathOf(c.Identifier) && parts[0] !== this.world.pathOf(c.ChildOf);
-    });
+    const ids = this.world.typeOf(ref.e).filter((id) => this.passedOn(id));
     const node = (id: number, oper: 'and' | 'not' | 'optional'): TermNode => {
       const parts = this.world.idPath(id);
       return {
@@ -240,6 +236,19 @@ class Planner {
     }
     if (n.op === 'or') return this.node({ type: 'or', terms: ids.map((id) => node(id, 'and')), oper: 'and', pos: n.pos, end: n.end }, topLevel);
     return ids.flatMap((id) => this.node(node(id, n.op === 'not' ? 'not' : 'and'), topLevel));
+  }
+
+  /**
+   * True when an instance of a prefab gets `id` from it: not the ids that describe the prefab
+   * itself (its name, place in the tree, doc fields, its own IsA) nor those marked DontInherit
+   * (Prefab, Disabled). `AND | SpaceShip` then asks for what the ships have, not for being
+   * SpaceShip; the reference's engine skips the ids it marks DontInherit the same way.
+   */
+  private passedOn(id: Id): boolean {
+    const c = this.world.core;
+    const first = isPair(id) ? this.world.aliveAt(pairFirstIndex(id)) : id;
+    if (first === c.Identifier || first === c.ChildOf || first === c.Description || first === c.IsA) return false;
+    return !this.world.owns(first, c.DontInherit);
   }
 
   private varIndex(name: string): number {
