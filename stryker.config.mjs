@@ -20,6 +20,8 @@ export default {
   ignorePatterns: ['out', 'bench', 'docs', 'test-results', 'playwright-report', 'reports', 'tests/e2e'],
   thresholds: { high: 80, low: 60, break: null },
   timeoutMS: 10_000,
+  // The first run (every test, with per-test coverage) takes minutes on a loaded 2-core machine.
+  dryRunTimeoutMinutes: 40,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
