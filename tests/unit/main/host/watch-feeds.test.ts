@@ -123,7 +123,8 @@ describe('watch feeds', () => {
       tick();
       check();
     }), { numRuns: 30, seed: 20261125 });
-  });
+    // 30 runs of up to 30 frames each: seconds alone, half a minute on a loaded 2-core machine.
+  }, 180_000);
 
   test('at most one event per frame per watch, none when nothing changed, each tagged with its frame', () => {
     const { ref, sinks, tick } = setup();

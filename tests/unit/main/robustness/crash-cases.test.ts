@@ -86,8 +86,8 @@ describe('crash cases of the reference server', () => {
     const cases: [string, RegExp][] = [
       ['/query?name=SpaceShips&vars=x:Sun', /the query has no variable 'x'; it has no variables/],
       ['/query?name=EatsQuery&vars=%24food%3AApples', /no variable '\$food' \(write the name without '\$'\)/],
-      ['/query?name=EatsQuery&vars=food:NoSuch', /food:NoSuch names no entity/],
-      ['/query?name=EatsQuery&vars=nosuch:Apples', /no variable 'nosuch'; its variables are food/],
+      ['/query?name=EatsQuery&vars=food:NoSuch', /'food:NoSuch' names no entity/],
+      ['/query?name=EatsQuery&vars=nosuch:Apples', /no variable 'nosuch'; its variables are 'food'/],
       ['/query?name=EatsQuery&vars=food', /'food' has no ':'/],
     ];
     for (const [url, message] of cases) {
