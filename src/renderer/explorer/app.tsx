@@ -101,7 +101,7 @@ export function App({ connection }: AppProps) {
             <Layout
               panels={view.panels}
               tree={<TreePanel selected={view.entity} onOpen={openEntity} />}
-              inspector={<InspectorPanel path={view.entity} onClose={closeEntity} onRunQuery={runQuery} queryText={view.q ?? ''} />}
+              inspector={<InspectorPanel path={view.entity} onClose={closeEntity} onRunQuery={runQuery} queryText={view.q ?? ''} onOpen={openEntity} />}
               query={<QueryPanel text={view.q ?? ''} onText={setQuery} inputRef={queryInput} />}
             />
           )}

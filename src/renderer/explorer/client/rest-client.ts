@@ -3,7 +3,7 @@
 // the connection state follows the requests: lost on the first request without a reply,
 // regained (with a backoff ping) on the next one that gets any reply.
 import { RestError, parseReply } from './rest-error';
-import { NetworkError, type Transport } from './transport';
+import { NetworkError, type RestMethod, type Transport } from './transport';
 
 /** 'connecting' until the first reply, then 'online', or 'offline' while no reply comes. */
 export type ConnectionState = 'connecting' | 'online' | 'offline';
@@ -117,7 +117,12 @@ export class RestClient {
 
   /** PUT `url`; on success every cached reply is dropped and subscribers re-read. Rejects with RestError. */
   async put(url: string): Promise<unknown> {
-    const value = await this.send('PUT', url);
+    return this.write('PUT', url);
+  }
+
+  /** A write (PUT or DELETE) of `url`; on success every cached reply is dropped and subscribers re-read. Rejects with RestError. */
+  async write(method: 'PUT' | 'DELETE', url: string): Promise<unknown> {
+    const value = await this.send(method, url);
     this.invalidate();
     return value;
   }
@@ -146,7 +151,7 @@ export class RestClient {
     }
   }
 
-  private async send(method: 'GET' | 'PUT', url: string): Promise<unknown> {
+  private async send(method: RestMethod, url: string): Promise<unknown> {
     this._requests++;
     let raw;
     try {

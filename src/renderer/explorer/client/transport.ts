@@ -9,7 +9,7 @@ export interface RawReply {
 }
 
 /** HTTP methods the explorer sends. */
-export type RestMethod = 'GET' | 'PUT';
+export type RestMethod = 'GET' | 'PUT' | 'DELETE';
 
 /** Thrown by a transport when no reply arrived (server down, refused, timed out). */
 export class NetworkError extends Error {

@@ -5,6 +5,8 @@
 import { INSPECTOR_PARTS, entityUrl, type EntityReply } from '../client';
 import { EntityLink, IdText, Note, Panel, RequestError, Swatch, useLive } from '../ui';
 import { useEffect, useState } from 'preact/hooks';
+import { BuildView } from './build-view';
+import type { BuildStep } from './build-steps';
 import { ComponentCard } from './component-card';
 import { useMemberHistory, type PlottedMember } from './member-history';
 import { MemberPlot } from './member-plot';
@@ -27,16 +29,20 @@ export interface InspectorPanelProps {
   onRunQuery(text: string): void;
   /** The text in the query box (the explanation can be asked for it). */
   queryText?: string;
+  /** Shows another entity (after a create or rename in Build); without it Build is not shown. */
+  onOpen?(path: string): void;
 }
 
 /** The inspector panel. */
-export function InspectorPanel({ path, onClose, onRunQuery, queryText = '' }: InspectorPanelProps) {
+export function InspectorPanel({ path, onClose, onRunQuery, queryText = '', onOpen }: InspectorPanelProps) {
   const url = path ? entityUrl(path, INSPECTOR_PARTS) : null;
   const { data, error, loading, watching } = useLive<EntityReply>(url, { intervalMs: INSPECTOR_POLL_MS });
   const view = data && path ? entityView(data, path) : undefined;
   const [plotted, setPlotted] = useState<PlottedMember | undefined>(undefined);
   useEffect(() => setPlotted(undefined), [path]);
   const samples = useMemberHistory(view, plotted);
+  // Build's undo steps outlive the selection: a create or rename opens another entity.
+  const [undoStack, setUndoStack] = useState<readonly BuildStep[]>([]);
   return (
     <Panel
       name="inspector"
@@ -50,6 +56,7 @@ export function InspectorPanel({ path, onClose, onRunQuery, queryText = '' }: In
       {path && loading && !view ? <Note>loading {path}…</Note> : null}
       {path && view && plotted ? <MemberPlot member={plotted} samples={samples} watching={watching} onClose={() => setPlotted(undefined)} /> : null}
       {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} onPlot={setPlotted} watching={watching} queryText={queryText} /> : null}
+      {path && view && onOpen ? <BuildView path={path} view={view} undoStack={undoStack} setUndoStack={setUndoStack} onOpen={onOpen} /> : null}
     </Panel>
   );
 }

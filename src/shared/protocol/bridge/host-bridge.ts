@@ -42,7 +42,7 @@ export const HOST_CHANNELS = {
 export const FRAMES_PORT_MESSAGE = 'ecs-frames';
 
 /** HTTP methods the bridge's request() accepts. */
-export const BRIDGE_METHODS: readonly string[] = ['GET', 'PUT', 'HEAD', 'OPTIONS'];
+export const BRIDGE_METHODS: readonly string[] = ['GET', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /** Longest request target the bridge passes on (the REST transport's default limit, 64 KiB). */
 export const BRIDGE_MAX_URL_LENGTH = 65_536;

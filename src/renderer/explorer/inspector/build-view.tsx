@@ -1,0 +1,112 @@
+// "Build" in the inspector: create a child, add a component (at its reflected defaults), tag or
+// pair with names completed from the world's components and tags, remove any own id, rename —
+// each one REST request (build-steps.ts) — and undo the last ones, each with the request that
+// restores the state before.
+import { useMemo, useState } from 'preact/hooks';
+import { errorText, type RestClient } from '../client';
+import { useQueryNames } from '../query';
+import { IdText, useClient } from '../ui';
+import { addStep, createStep, idParam, removeStep, renameStep, type BuildRequest, type BuildStep } from './build-steps';
+import { idKey, type EntityView } from './entity-view';
+
+/** Props of BuildView. */
+export interface BuildViewProps {
+  path: string;
+  view: EntityView;
+  /** Done steps, last one last (kept by the panel across selections). */
+  undoStack: readonly BuildStep[];
+  setUndoStack(next: readonly BuildStep[]): void;
+  /** Shows the entity at a path (after a create or rename). */
+  onOpen(path: string): void;
+}
+
+function send(client: RestClient, r: BuildRequest): Promise<unknown> {
+  return client.write(r.method, r.url);
+}
+
+/** The build section of the inspector. */
+export function BuildView({ path, view, undoStack, setUndoStack, onOpen }: BuildViewProps) {
+  const client = useClient();
+  const names = useQueryNames();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [add, setAdd] = useState('');
+  const [child, setChild] = useState('');
+  const [rename, setRename] = useState('');
+  const suggestions = useMemo(() => names.filter((n) => n.kind !== 'query').map((n) => n.path), [names]);
+  const own = [...view.components, ...view.tags].filter((e) => !(e.id.length === 1 && e.id[0] === 'ecs.core.Disabled'));
+
+  const run = async (step: BuildStep, then?: () => void) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await send(client, step.request);
+      setUndoStack([...undoStack, step]);
+      then?.();
+      if (step.after && step.after !== path) onOpen(step.after);
+    } catch (err) {
+      setError(`${step.label} failed: ${errorText(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const undo = async () => {
+    const step = undoStack[undoStack.length - 1];
+    if (!step) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await send(client, step.undo);
+      setUndoStack(undoStack.slice(0, -1));
+      if (step.afterUndo && step.afterUndo !== path) onOpen(step.afterUndo);
+    } catch (err) {
+      setError(`undo ${step.label} failed: ${errorText(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const last = undoStack[undoStack.length - 1];
+  const addText = add.trim().replace(/\s*,\s*/g, ',');
+  return (
+    <section class="section build" aria-label="Build">
+      <h4>Build</h4>
+      <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (addText) void run(addStep(path, addText), () => setAdd('')); }}>
+        <input
+          aria-label="Component, tag or pair to add" placeholder="Position, a tag, or (Rel,Target)" list="build-names"
+          value={add} onInput={(e) => setAdd((e.currentTarget as HTMLInputElement).value)}
+        />
+        <datalist id="build-names">{suggestions.map((s) => <option key={s} value={s} />)}</datalist>
+        <button type="submit" disabled={busy || !addText}>Add</button>
+      </form>
+      <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (child.trim()) void run(createStep(path, child.trim()), () => setChild('')); }}>
+        <input aria-label="Name of a new child" placeholder="new child's name" value={child} onInput={(e) => setChild((e.currentTarget as HTMLInputElement).value)} />
+        <button type="submit" disabled={busy || !child.trim()}>Create child</button>
+      </form>
+      <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (rename.trim()) void run(renameStep(path, rename.trim()), () => setRename('')); }}>
+        <input aria-label="New name" placeholder="new name" value={rename} onInput={(e) => setRename((e.currentTarget as HTMLInputElement).value)} />
+        <button type="submit" disabled={busy || !rename.trim()}>Rename</button>
+      </form>
+      {own.length ? (
+        <ul class="build-own" aria-label="Own ids">
+          {own.map((e) => (
+            <li key={idKey(e.id)}>
+              <IdText id={e.id} labels={e.label} />
+              <button
+                type="button" class="small" disabled={busy} title={`Remove ${idParam(e.id)} (undoable)`} aria-label={`Remove ${idParam(e.id)}`}
+                onClick={() => void run(removeStep(path, idParam(e.id), e.value))}
+              >✕</button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div class="build-row">
+        <button type="button" disabled={busy || !last} onClick={() => void undo()} title={last ? `Undo: ${last.label}` : 'Nothing to undo'}>
+          {last ? `Undo ${last.label}` : 'Undo'}
+        </button>
+      </div>
+      {error ? <div class="field-error" role="alert">{error}</div> : null}
+    </section>
+  );
+}
