@@ -5,7 +5,8 @@
 //   the reply it shows. A code block line that runs curl any other way (in a function, after a
 //   pipe) is reported as an example that cannot be run;
 // - a URL of the default host (`localhost:27750/…`, `127.0.0.1:27750/…`) anywhere else: a GET
-//   (one with a placeholder, `<path>` or `…`, is a form of request, not an example);
+//   (one with a placeholder, `<path>` or `…`, is a form of request, not an example; the MCP
+//   endpoint `/mcp` is sent an MCP initialize instead, see examples.test.ts);
 // - a query expression: an inline code span in a table column headed "Example" (one that does
 //   not start with `curl `);
 // - a query error: a code block marked ```query-error holding the message, the expression and

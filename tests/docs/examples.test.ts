@@ -15,6 +15,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MCP_PATH } from '../../src/main/mcp';
 import { send, type Reply } from '../support/raw-http';
 import { openWatch } from '../support/watch-client';
 import { parseCurl, type CurlRequest } from './curl-command';
@@ -49,6 +50,9 @@ function label(ex: DocExample): string {
 function short(body: string): string {
   return body.length > 400 ? `${body.slice(0, 400)}…` : body;
 }
+
+const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+const MCP_INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'docs-test', version: '1' } } });
 
 let paused: DemoHost;
 beforeAll(async () => { paused = await startDemoHost(false); });
@@ -123,6 +127,8 @@ async function runExample(ex: DocExample, skip: (reason: string) => void): Promi
     case 'curl': return runCurl(ex);
     case 'url': {
       if (/^\/(?:viewport|explorer)\//.test(ex.target) && !pagesBuilt()) return skip('the pages are not built: run `npx electron-vite build` (npm test does it first)');
+      // The MCP endpoint answers MCP, not GET: a documented /mcp URL must accept an initialize.
+      if (ex.target === MCP_PATH) return expectStatus(ex, await send(paused.port, 'POST', MCP_PATH, MCP_HEADERS, MCP_INITIALIZE), true);
       return expectStatus(ex, await send(paused.port, 'GET', ex.target), true);
     }
     case 'query': {

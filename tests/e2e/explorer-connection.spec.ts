@@ -102,3 +102,14 @@ test('shows when the app goes away and reconnects by itself when it is back', as
     await second?.stop();
   }
 });
+
+test('About (?) in the title bar shows the MCP address, and that address accepts an MCP initialize', async ({ page, request }) => {
+  await openExplorer(page);
+  await page.getByTestId('about').locator('summary').click();
+  const url = await page.getByTestId('mcp-url').textContent();
+  expect(url).toBe(new URL('/mcp', page.url()).href);
+  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } } };
+  const r = await request.post(url!, { headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, data: init });
+  expect(r.status()).toBe(200);
+  expect(await r.text()).toContain('"serverInfo"');
+});

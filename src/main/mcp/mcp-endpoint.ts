@@ -11,8 +11,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { McpLink } from './tool-result';
 import { createMcpServer } from './tools';
 
-/** The path MCP is served at on the REST port. */
-export const MCP_PATH = '/mcp';
+/** The path MCP is served at on the REST port (written once in the protocol's constants). */
+export { MCP_PATH } from '../../shared/protocol/constants';
 /** MCP sessions open at most (all clients together); an initialize beyond it is refused with 503. */
 export const MAX_MCP_SESSIONS = 16;
 /** A session with no request in flight for this long (ms) is closed; a held notification stream counts as in use. */

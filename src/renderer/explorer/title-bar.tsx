@@ -1,6 +1,6 @@
 // The title bar: the application title (the World's doc name), the connection state, the
 // monitor's load meter when the World has one, the active alerts' badge, the layout switcher (Explore / Statistics) and, in
-// the explore layout, the panel switches.
+// the explore layout, the panel switches, and About (?): the address agents use (MCP).
 import { useEffect, useState } from 'preact/hooks';
 import { WORLD_URL, type EntityReply, type RestClient } from './client';
 import { LAYOUT_NAMES, PANEL_NAMES, type LayoutName, type PanelName } from './state';
@@ -8,6 +8,7 @@ import { useClient, useRest } from './ui';
 import { formatSeconds } from './stats';
 import { TimeControls } from './time-controls';
 import { AlertsBadge } from './alerts';
+import { MCP_PATH } from '../../shared/protocol/constants';
 
 /** Title, state and load of the World, re-read every 2 s. */
 export const WORLD_POLL_MS = 2000;
@@ -36,6 +37,20 @@ export interface TitleBarProps {
   onTogglePanel(p: PanelName): void;
   /** A problem with the address parameters. */
   warning?: string;
+}
+
+/** About: where other clients reach this host; agents (MCP) at the REST address + MCP_PATH. */
+function About({ base }: { base: string | undefined }) {
+  const url = base === undefined ? `the host's REST address followed by ${MCP_PATH}` : `${base}${MCP_PATH}`;
+  return (
+    <details class="about" data-testid="about">
+      <summary title="About and help">?</summary>
+      <div class="about-body">
+        <div>Agents (MCP, Streamable HTTP): <code class="mono" data-testid="mcp-url">{url}</code></div>
+        <div class="dim">Add it to an agent as an HTTP server (Claude Code: .mcp.json, type http). See the README's Agents (MCP).</div>
+      </div>
+    </details>
+  );
 }
 
 /** The title bar. */
@@ -92,6 +107,7 @@ export function TitleBar({ layout, onLayout, panels, onTogglePanel, warning }: T
           </button>
         ))}
       </div>
+      <About base={client.transport.kind === 'local' ? undefined : client.transport.label} />
     </header>
   );
 }

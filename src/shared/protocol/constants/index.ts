@@ -5,3 +5,4 @@ export {
   MAX_ECHOED_CHARS,
 } from './query-limits';
 export { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsCategory, type StatsPeriod } from './stats-names';
+export { MCP_PATH } from './mcp-path';
