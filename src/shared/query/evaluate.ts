@@ -4,6 +4,7 @@
 import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
 import type { QueryBudget } from './budget';
 import type { Plan, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
+import { isSeed } from './plan-contract';
 
 /** One result: a table (or none) with its rows, and per field the matched id, source and is_set. */
 export interface QueryResult {
@@ -99,7 +100,7 @@ export class Evaluation {
     switch (step.kind) {
       case 'term': return isThis(step.src) || isThis(step.first) || (step.second !== null && isThis(step.second));
       case 'or': return step.terms.some((t) => isThis(t.src));
-      case 'eq': return step.left === 0;
+      case 'eq': return step.left === 0 || isThis(step.right as Slot);
       case 'scope': return step.body.some((s) => this.needsThis(s));
     }
   }
@@ -125,8 +126,9 @@ export class Evaluation {
     };
     if (step.kind === 'term') addTerm(step);
     else if (step.kind === 'or' && step.oper === 'and') step.terms.forEach(addTerm);
-    else if (step.kind === 'eq' && step.op === '==' && step.right.kind !== 'string') {
-      const e = this.slotValue(step.right);
+    else if (step.kind === 'eq' && step.left === 0 && isSeed(step)) {
+      // Ranked SEED (plan-contract.ts): the right side is a constant, known before any other step.
+      const e = this.slotValue(step.right as Slot);
       if (e !== 0 && this.world.isAlive(e)) {
         const loc = this.world.locate(e);
         if (this.allowed(loc.table)) this.withThis(loc.table, [loc.row], body);
@@ -418,15 +420,24 @@ export class Evaluation {
 
   private eq(q: PlanEq, next: () => void): void {
     if (q.left === 0) { this.eqThis(q, next); return; }
+    const right = q.right;
+    // `$x == $this` compares with one entity at a time.
+    if (right.kind === 'var' && right.v === 0 && this.singleThis() === 0) {
+      if (this.thisTable) this.eachRow(() => this.eq(q, next));
+      return;
+    }
     const cur = this.vars[q.left]!;
-    if (q.right.kind === 'string') {
+    if (right.kind === 'string') {
       if (cur === 0) return;
       if (this.nameTest(q, cur)) next();
       return;
     }
-    const rv = this.slotValue(q.right);
+    const rv = this.slotValue(right);
     if (q.op === '==') {
+      // A side no earlier step bound (plan-contract.ts: FILTER) takes the other side's value.
+      if (cur === 0 && rv === 0) return;
       if (cur === 0) { this.vars[q.left] = rv; next(); this.vars[q.left] = 0; return; }
+      if (rv === 0 && right.kind === 'var') { this.vars[right.v] = cur; next(); this.vars[right.v] = 0; return; }
       if (cur === rv) next();
       return;
     }
@@ -439,6 +450,18 @@ export class Evaluation {
     const rows = this.thisRows ?? table.entities.map((_, i) => i);
     this.budget.spend(rows.length);
     const rv = q.right.kind === 'string' ? 0 : this.slotValue(q.right);
+    if (rv === 0 && q.right.kind === 'var') {
+      // `$this == $o` with $o bound by no earlier step: each entity binds $o; `!=` has nothing to compare.
+      if (q.op !== '==') return;
+      const v = q.right.v;
+      for (const r of rows) {
+        if (this.stopped) return;
+        this.vars[v] = table.entities[r]!;
+        this.withThis(table, [r], next);
+      }
+      this.vars[v] = 0;
+      return;
+    }
     const keep = rows.filter((r) => {
       const e = table.entities[r]!;
       if (q.right.kind === 'string') return this.nameTest(q, e);

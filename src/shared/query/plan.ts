@@ -3,6 +3,7 @@
 // terms for evaluation. A plan is made once and evaluated many times.
 import { isPair, pairFirstIndex, type Entity, type Id, type World } from '../ecs';
 import { MAX_QUERY_TERMS } from '../protocol/constants';
+import { RANK, isSeed } from './plan-contract';
 import {
   QueryParseError, formatQueryError, quote, termsOverLimit, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
 } from './parser';
@@ -143,7 +144,7 @@ class Planner {
         }
         return [{ kind: 'or', field, terms, oper: n.oper }];
       }
-      case 'scope': return [{ kind: 'scope', body: this.nodes(n.body, false), oper: n.oper }];
+      case 'scope': return [{ kind: 'scope', body: order(this.nodes(n.body, false)), oper: n.oper }];
       case 'eq': {
         const eq = this.eq(n);
         if (topLevel) this.predicates.push({ at: this.fields.length, eq });
@@ -301,20 +302,20 @@ export function planQuery(world: World, ast: QueryAst, resolve?: NameResolver): 
   return { ...plan, steps: patch(plan.steps) };
 }
 
-/** Evaluation order: fixed sources first, then positive terms, then optional/not/eq/scopes. */
+/** Evaluation order by rank (plan-contract.ts: the evaluator relies on it), stable within a rank. */
 function order(steps: PlanStep[]): PlanStep[] {
   const rank = (s: PlanStep): number => {
-    if (s.kind === 'eq') return s.right.kind === 'string' || s.op !== '==' ? 4 : 1;
-    if (s.kind === 'scope') return s.oper === 'and' ? 2 : 5;
+    if (s.kind === 'eq') return isSeed(s) ? RANK.SEED : RANK.FILTER;
+    if (s.kind === 'scope') return s.oper === 'and' ? RANK.THIS : RANK.EXCLUDE;
     const oper = s.oper;
-    if (oper === 'not') return 5;
-    if (oper === 'optional') return 4;
+    if (oper === 'not') return RANK.EXCLUDE;
+    if (oper === 'optional') return RANK.FILTER;
     // A term without a source only shows its id: it runs last, when its variables are bound.
-    if (s.kind === 'term' && s.src.kind === 'none') return 6;
-    if (s.kind === 'term' && s.src.kind === 'const') return 0;
+    if (s.kind === 'term' && s.src.kind === 'none') return RANK.SHOW;
+    if (s.kind === 'term' && s.src.kind === 'const') return RANK.FIXED_SOURCE;
     // Terms on another variable run after the $this terms that narrow the tables.
-    if (s.kind === 'term' && !(s.src.kind === 'var' && s.src.v === 0)) return 3;
-    return 2;
+    if (s.kind === 'term' && !(s.src.kind === 'var' && s.src.v === 0)) return RANK.OTHER_SOURCE;
+    return RANK.THIS;
   };
   return steps.map((s, i) => ({ s, i, r: rank(s) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.s);
 }
