@@ -56,6 +56,13 @@ export class CommandRecorder {
     return this.frame;
   }
 
+  /** Commands recorded in a frame (all its syncs). */
+  commandCount(frame: number): number {
+    let n = 0;
+    for (const s of this.frames.get(frame) ?? []) n += s.commands.length;
+    return n;
+  }
+
   /** JSON text of a frame's syncs, or undefined when the frame is not (or no longer) kept. */
   frameText(frame: number): string | undefined {
     if (frame > this.frame || frame <= this.frame - RETAINED_FRAMES) return undefined;

@@ -6,7 +6,8 @@ import type { World } from '../../ecs';
 import { statsReply } from '../../monitor';
 import { hasMonitor } from '../../monitor';
 import type { AppControl } from './app-control';
-import { startFpsOf } from './state';
+import { pipelineOf } from '../../pipeline';
+import { recorderOf, startFpsOf } from './state';
 
 /** Component keys of the World's computed summary, as Flecs 4 prints them. */
 export const WORLD_SUMMARY_KEY = 'flecs.stats.WorldSummary';
@@ -33,6 +34,7 @@ export function worldSummaryParts(world: World, app: AppControl | undefined): [s
   const summary = world.lookup('ecs.monitor.WorldSummary');
   const tc = world.lookup('ecs.app.TimeControl');
   const s = summary !== 0 ? world.get<Record<string, number>>(world.core.World, summary) ?? {} : {};
+  const recorder = recorderOf(world);
   const timeScale = tc !== 0 ? Number(world.get<{ time_scale: number }>(world.core.World, tc)?.time_scale ?? 1) : 1;
   const value = {
     target_fps: app?.targetFps ?? s.target_fps ?? 0,
@@ -48,6 +50,11 @@ export function worldSummaryParts(world: World, app: AppControl | undefined): [s
     frame_time_frame: s.frame_time_last ?? 0,
     system_time_frame: s.system_time_last ?? 0,
     merge_time_frame: s.merge_time_last ?? 0,
+    // What the explorer's overview shows per frame: the systems the last frame ran, the commands
+    // it queued (recorded for the Commands page), and observers, of which this world has none.
+    systems_ran_frame: pipelineOf(world).last.systemsRan,
+    observers_ran_frame: 0,
+    command_count_frame: recorder === undefined ? 0 : recorder.commandCount(recorder.captureFrame()),
     simulation_time: s.simulation_time_total ?? 0,
     build_info: buildInfo(),
   };

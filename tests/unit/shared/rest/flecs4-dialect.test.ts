@@ -7,6 +7,7 @@ import { World } from '../../../../src/shared/ecs';
 import { runApp, type App } from '../../../../src/shared/app';
 import { createRouter, type Router } from '../../../../src/shared/rest';
 import { createDemo } from '../../../../src/main/sim';
+import { pipelineOf } from '../../../../src/shared/pipeline';
 
 let world: World, app: App, router: Router;
 
@@ -34,6 +35,11 @@ describe('Flecs 4 dialect: GET /entity', () => {
     expect(summary.target_fps).toBe(60);
     expect(summary.entity_count).toBe(world.entities.aliveCount);
     expect(summary.build_info.version_major).toBe(4);
+    // The overview's per-frame counts: the systems the last frame ran (the demo's ten), no observers.
+    expect(summary.systems_ran_frame).toBe(pipelineOf(world).last.systemsRan);
+    expect(summary.systems_ran_frame).toBeGreaterThan(5);
+    expect(summary.observers_ran_frame).toBe(0);
+    expect(Number.isInteger(summary.command_count_frame)).toBe(true);
     expect(r.json.components['(flecs.doc.Description,flecs.core.Name)']).toEqual({ value: 'Demo' });
   });
   test("the inspector's request: type_info first, id, tags, pairs and components keyed by id with values", () => {
