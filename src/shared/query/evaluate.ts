@@ -432,6 +432,8 @@ export class Evaluation {
       if (this.nameTest(q, cur)) next();
       return;
     }
+    // `$x == *` (the explorer's 'any severity') holds for every value; `$x != *` for none.
+    if (right.kind === 'wildcard' || right.kind === 'any') { if (q.op === '==') next(); return; }
     const rv = this.slotValue(right);
     if (q.op === '==') {
       // A side no earlier step bound (plan-contract.ts: FILTER) takes the other side's value.
@@ -449,6 +451,7 @@ export class Evaluation {
     if (!table) return;
     const rows = this.thisRows ?? table.entities.map((_, i) => i);
     this.budget.spend(rows.length);
+    if (q.right.kind === 'wildcard' || q.right.kind === 'any') { if (q.op === '==') next(); return; }
     const rv = q.right.kind === 'string' ? 0 : this.slotValue(q.right);
     if (rv === 0 && q.right.kind === 'var') {
       // `$this == $o` with $o bound by no earlier step: each entity binds $o; `!=` has nothing to compare.
