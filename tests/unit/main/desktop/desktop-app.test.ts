@@ -132,8 +132,8 @@ describe('the desktop app (Electron entry) under a stand-in for electron', () =>
     const { electron, desktop } = await start(await freePort());
     const answer = vi.spyOn(desktop.host, 'answer');
     for (const [method, url, why] of [
-      [42, '/entity/Sun', /method 42 is not one of GET, PUT, HEAD, OPTIONS/],
-      ['DELETE', '/entity/Sun', /method "DELETE" is not one of/],
+      [42, '/entity/Sun', /method 42 is not one of GET, PUT, DELETE, HEAD, OPTIONS/],
+      ['PATCH', '/entity/Sun', /method "PATCH" is not one of/],
       ['PUT', 'http://elsewhere/disable/Sun', /url must be a request target starting with '\/'/],
       ['GET', undefined, /url must be a request target/],
       ['GET', `/${'a'.repeat(70_000)}`, /at most 65536 characters/],
