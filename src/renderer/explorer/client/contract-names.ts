@@ -10,8 +10,9 @@ export function toContractNames(text: string): string {
   return text.includes('flecs') ? text.replace(REFERENCE_ROOT, '$1ecs') : text;
 }
 
-/** A parsed reply read in the contract's names (a copy when anything was renamed). */
+/** A parsed reply read in the contract's names (a copy when anything was renamed); undefined (a watch in error has no reply) stays undefined. */
 export function replyInContractNames<T>(reply: T): T {
+  if (reply === undefined) return reply;
   const text = JSON.stringify(reply);
   const renamed = toContractNames(text);
   return renamed === text ? reply : JSON.parse(renamed) as T;

@@ -64,6 +64,18 @@ describe('watch hub', () => {
     expect(l.update).toHaveBeenLastCalledWith({ reply: c, error: undefined, frame: 12 });
   });
 
+  test('a fail event (the entity was deleted) reaches panels as an error state, with no reply', () => {
+    const { hub, sources } = setup(OURS);
+    const l = listener();
+    hub.watch('/entity/Sun/Probe', l);
+    sources[0]!.emit('full', { path: 'Sun.Probe' }, '5');
+    vi.advanceTimersByTime(0);
+    const fail = { status: 404, error: "'Sun/Probe' names no entity" };
+    sources[0]!.emit('fail', fail, '6');
+    vi.advanceTimersByTime(100);
+    expect(l.update).toHaveBeenLastCalledWith({ reply: undefined, error: fail, frame: 6 });
+  });
+
   test('one stream per target, closed with its last panel; a budget of streams, with room kept for the inspector and query', () => {
     const { hub, sources } = setup(OURS);
     const stopA = hub.watch('/query?q=A', listener())!;
