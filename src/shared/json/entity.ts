@@ -9,6 +9,7 @@ import { WORLD_NAMES, type DialectNames } from './dialect-names';
 import { typeInfoText } from './type-info';
 import { templateOf, writeValue, writeValueBytes } from './value-writer';
 import { AsciiWriter, isAscii } from './ascii-writer';
+import { forEachIsABase } from './isa-bases';
 
 /**
  * What the entity reply shows. The switches are GET /entity's parameters (protocol's
@@ -88,24 +89,13 @@ function inheritedIds(world: World, base: Entity, seen: Set<Id>): Id[] {
 
 /** `is_a` entries: each base (depth first, as inheritance resolves) with the ids it contributes. */
 function basesPart(world: World, e: Entity, o: EntityReplyOptions): string | undefined {
-  const isA = world.core.IsA;
   const seen = new Set<Id>(world.typeOf(e));
-  const visited = new Set<Entity>();
   const entries: string[] = [];
-  const visit = (ent: Entity, depth: number) => {
-    if (depth > 32) return;
-    for (const id of world.typeOf(ent)) {
-      if (!isPair(id) || world.pairFirst(id) !== isA) continue;
-      const base = world.pairSecond(id);
-      if (base === 0 || visited.has(base)) continue;
-      visited.add(base);
-      const parts: string[] = [`"path":${pathText(world, base, o.names)}`];
-      idsPart(world, base, inheritedIds(world, base, seen), { ...o, ids: true }, parts);
-      entries.push(`{${parts.join(',')}}`);
-      visit(base, depth + 1);
-    }
-  };
-  visit(e, 0);
+  forEachIsABase(world, e, (base) => {
+    const parts: string[] = [`"path":${pathText(world, base, o.names)}`];
+    idsPart(world, base, inheritedIds(world, base, seen), { ...o, ids: true }, parts);
+    entries.push(`{${parts.join(',')}}`);
+  });
   return entries.length ? `"is_a":[${entries.join(',')}]` : undefined;
 }
 

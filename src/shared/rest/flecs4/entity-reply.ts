@@ -4,7 +4,7 @@
 // active alerts and matching queries. Key order follows the reference: type_info, parent, name,
 // id, doc, tags, pairs, inherited, components, alerts, matches.
 import { isPair, type Entity, type Id, type World } from '../../ecs';
-import { typeInfoText } from '../../json';
+import { forEachIsABase, typeInfoText } from '../../json';
 import { matchingQueries } from '../../query';
 import { docText, entityName, entityPath, idKey, objectText, parentPath, valueText, wireUnits } from './wire';
 
@@ -76,27 +76,17 @@ function groupParts(g: IdGroups, out: string[]): void {
 function inheritedText(world: World, e: Entity, o: Flecs4EntityOptions, typeInfo: [string, string][]): string | undefined {
   const IsA = world.core.IsA;
   const seen = new Set<Id>(world.typeOf(e));
-  const visited = new Set<Entity>();
   const entries: [string, string][] = [];
-  const visit = (ent: Entity, depth: number): void => {
-    if (depth > 32) return;
-    for (const id of world.typeOf(ent)) {
-      if (!isPair(id) || world.pairFirst(id) !== IsA) continue;
-      const base = world.pairSecond(id);
-      if (base === 0 || visited.has(base)) continue;
-      visited.add(base);
-      const own = world.typeOf(base).filter((x) => !seen.has(x) && x !== world.core.Prefab && !(isPair(x) && world.pairFirst(x) === IsA));
-      for (const x of own) seen.add(x);
-      const g = group(world, base, own, { ...o, builtin: false });
-      typeInfo.push(...g.typeInfo);
-      const parts: string[] = [];
-      groupParts(g, parts);
-      if (g.components.length) parts.push(`"components":${objectText(g.components)}`);
-      entries.push([entityPath(world, base), `{${parts.join(',')}}`]);
-      visit(base, depth + 1);
-    }
-  };
-  visit(e, 0);
+  forEachIsABase(world, e, (base) => {
+    const own = world.typeOf(base).filter((x) => !seen.has(x) && x !== world.core.Prefab && !(isPair(x) && world.pairFirst(x) === IsA));
+    for (const x of own) seen.add(x);
+    const g = group(world, base, own, { ...o, builtin: false });
+    typeInfo.push(...g.typeInfo);
+    const parts: string[] = [];
+    groupParts(g, parts);
+    if (g.components.length) parts.push(`"components":${objectText(g.components)}`);
+    entries.push([entityPath(world, base), `{${parts.join(',')}}`]);
+  });
   return entries.length ? objectText(entries) : undefined;
 }
 
