@@ -1,8 +1,10 @@
 // MCP over Streamable HTTP at /mcp: one stateful session (an McpServer and its SDK transport) per
 // client, as the SDK recommends for servers that send notifications; a bound on open sessions,
-// with a clear refusal; sessions left unused for MCP_SESSION_IDLE_MS are closed (a client that
-// vanished without DELETE would otherwise hold its slot and its watches for ever); mounted on the
-// REST port behind its guard (src/main/http/mounted.ts).
+// with a clear refusal; sessions left unused for MCP_SESSION_IDLE_MS are closed, and at the bound
+// a new client takes the slot of the session unused the longest among those with nothing in
+// flight (many clients end without DELETE: the MCP Inspector's CLI and the official conformance
+// suite leave one session per run, which would otherwise hold their slots and watches until the
+// idle expiry); mounted on the REST port behind its guard (src/main/http/mounted.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -13,7 +15,7 @@ import { createMcpServer } from './tools';
 
 /** The path MCP is served at on the REST port (written once in the protocol's constants). */
 export { MCP_PATH } from '../../shared/protocol/constants';
-/** MCP sessions open at most (all clients together); an initialize beyond it is refused with 503. */
+/** MCP sessions open at most (all clients together); an initialize beyond it takes an unused session's slot, or is refused with 503 when every one is in use. */
 export const MAX_MCP_SESSIONS = 16;
 /** A session with no request in flight for this long (ms) is closed; a held notification stream counts as in use. */
 export const MCP_SESSION_IDLE_MS = 30 * 60_000;
@@ -79,6 +81,18 @@ export class McpEndpoint {
     return idle.length;
   }
 
+  /** Closes the session unused the longest among those with nothing in flight; false when every session is in use. */
+  async closeLeastRecentlyUsed(): Promise<boolean> {
+    let oldest: [string, Session] | undefined;
+    for (const entry of this.sessions) {
+      if (entry[1].inFlight === 0 && (oldest === undefined || entry[1].lastUsed < oldest[1].lastUsed)) oldest = entry;
+    }
+    if (oldest === undefined) return false;
+    this.sessions.delete(oldest[0]);
+    await oldest[1].server.close();
+    return true;
+  }
+
   /** Serves one request for /mcp (body already parsed). */
   readonly handle = (req: IncomingMessage, res: ServerResponse, body: unknown): void => {
     this.serve(req, res, body).catch((err: unknown) => {
@@ -91,7 +105,7 @@ export class McpEndpoint {
     const id = req.headers['mcp-session-id'];
     if (typeof id === 'string') {
       const s = this.sessions.get(id);
-      if (!s) { refuse(res, 404, `no MCP session ${JSON.stringify(id.slice(0, 80))}: it ended (closed, or unused for ${this.idleMs / 60_000} minutes) or never existed; start a new one with an initialize request`); return; }
+      if (!s) { refuse(res, 404, `no MCP session ${JSON.stringify(id.slice(0, 80))}: it ended (closed; unused for ${this.idleMs / 60_000} minutes; or, with nothing in flight, its slot given to a new client at the bound of ${this.maxSessions}) or never existed; start a new one with an initialize request`); return; }
       this.use(s, res);
       await s.transport.handleRequest(req, res, body);
       return;
@@ -100,10 +114,10 @@ export class McpEndpoint {
       refuse(res, 400, 'no Mcp-Session-Id header: start a session with an initialize request (POST /mcp), then send its Mcp-Session-Id with every request');
       return;
     }
-    // Idle sessions give their slots up before a new client is counted against the bound.
-    if (this.sessions.size >= this.maxSessions) await this.closeIdle();
+    // At the bound, a session nobody is using (no request, no notification stream) gives its slot up.
+    if (this.sessions.size >= this.maxSessions) await this.closeLeastRecentlyUsed();
     if (this.sessions.size >= this.maxSessions) {
-      refuse(res, 503, `too many MCP clients: ${this.sessions.size} sessions are open (the limit is ${this.maxSessions}); end one (DELETE /mcp with its Mcp-Session-Id) or retry later`);
+      refuse(res, 503, `too many MCP clients: ${this.sessions.size} sessions are open and in use (the limit is ${this.maxSessions}); end one (DELETE /mcp with its Mcp-Session-Id) or retry later`);
       return;
     }
     const server = createMcpServer(this.link);

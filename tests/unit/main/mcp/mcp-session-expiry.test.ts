@@ -1,7 +1,8 @@
 // MCP session idle expiry with the endpoint's clock in the test's hands (no timer is waited on):
 // a session with nothing in flight for idleMs is closed, its watches released and its id refused
 // with a message saying why; a client holding its notification stream is in use and stays; a new
-// client at the session bound first takes the slot of an idle one.
+// client at the session bound takes the slot of the session unused the longest among those with
+// nothing in flight, and is refused only when every session is in use.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { call, McpHarness } from './mcp-harness';
 
@@ -49,21 +50,38 @@ describe('MCP session idle expiry', () => {
     expect(h.host!.watches.watcherCount).toBe(0);
     const refused = await post(base, { id: 3, method: 'tools/list' }, quiet);
     expect(refused.status).toBe(404);
-    expect(await refused.text()).toContain(`it ended (closed, or unused for ${IDLE_MS / 60_000} minutes)`);
+    expect(await refused.text()).toContain(`it ended (closed; unused for ${IDLE_MS / 60_000} minutes;`);
     clock += 10 * IDLE_MS;
     expect(await mcp.closeIdle()).toBe(0);
     expect((await call(listening, 'get_entity', { path: 'Sun' })).isError).toBe(false);
   });
 
-  test('at the session bound, a new client takes the slot of an idle session', async () => {
+  test('at the session bound, a new client takes the slot of the longest-unused quiet session; when all are in use it is refused', async () => {
     let clock = 0;
-    const base = await h.startWith({ idleMs: IDLE_MS, now: () => clock, maxSessions: 2 });
-    await h.connect(base);
-    await quietSession(base);
-    await expect(h.connect(base)).rejects.toThrow(/too many MCP clients: 2 sessions are open/);
-    clock += IDLE_MS;
+    const base = await h.startWith({ idleMs: IDLE_MS, now: () => clock, maxSessions: 3 });
+    const mcp = h.host!.mcp!;
+    const listening = await h.connect(base);
+    await expect.poll(() => mcp.openRequests, { timeout: 30_000 }).toBe(1);
+    const older = await quietSession(base);
+    clock += 1;
+    const newer = await quietSession(base);
+    expect(mcp.openSessions).toBe(3);
+    expect(h.host!.watches.watcherCount).toBe(2);
+    // No time passes toward the idle expiry: the slot is taken at once, from the older quiet one.
     const late = await h.connect(base);
     expect((await call(late, 'world_summary')).isError).toBe(false);
-    expect(h.host!.mcp!.openSessions).toBe(2);
+    expect(mcp.openSessions).toBe(3);
+    expect(h.host!.watches.watcherCount).toBe(1);
+    const gone = await post(base, { id: 3, method: 'tools/list' }, older);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain('its slot given to a new client at the bound of 3');
+    expect((await post(base, { id: 3, method: 'tools/list' }, newer)).status).toBe(200);
+    // The newer quiet session goes next; then the three left all listen, and a fourth is refused.
+    await expect.poll(() => mcp.openRequests, { timeout: 30_000 }).toBe(2);
+    const third = await h.connect(base);
+    await expect.poll(() => mcp.openRequests, { timeout: 30_000 }).toBe(3);
+    expect((await post(base, { id: 4, method: 'tools/list' }, newer)).status).toBe(404);
+    await expect(h.connect(base)).rejects.toThrow(/too many MCP clients: 3 sessions are open and in use \(the limit is 3\)/);
+    for (const c of [listening, late, third]) expect((await call(c, 'get_entity', { path: 'Sun' })).isError).toBe(false);
   });
 });

@@ -153,7 +153,9 @@ describe('MCP guard', () => {
   test(`at most ${MAX_MCP_SESSIONS} sessions; --no-mcp serves none`, async () => {
     const base = await startHost();
     for (let i = 0; i < MAX_MCP_SESSIONS; i++) await connect(base);
-    await expect(connect(base)).rejects.toThrow(/too many MCP clients: 16 sessions are open/);
+    // Each SDK client holds its notification stream open, so every session is in use.
+    await expect.poll(() => host!.mcp!.openRequests, { timeout: 30_000 }).toBe(MAX_MCP_SESSIONS);
+    await expect(connect(base)).rejects.toThrow(/too many MCP clients: 16 sessions are open and in use/);
     await host!.stop();
     const off = await startHost('--no-mcp');
     const r = await fetch(`${off}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
