@@ -19,7 +19,9 @@ export default {
   jsonReporter: { fileName: `${reportDir}/mutation.json` },
   ignorePatterns: ['out', 'bench', 'docs', 'test-results', 'playwright-report', 'reports', 'tests/e2e'],
   thresholds: { high: 80, low: 60, break: null },
-  timeoutMS: 10_000,
+  // A mutant that makes its tests run this much longer than they did unmutated counts as a timeout
+  // (detected). Generous, so that the other work of a shared machine does not pass for one.
+  timeoutMS: 60_000,
   // The first run (every test, with per-test coverage) takes minutes on a loaded 2-core machine.
   dryRunTimeoutMinutes: 40,
   tempDirName: '.stryker-tmp',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Mutation testing, one Stryker run per source folder of src/shared (stryker.config.mjs).
 // `npm run mutate` runs the default folders; `npm run mutate -- query json` only those;
+// `npm run mutate -- protocol/frame 'protocol/*.ts'` a subfolder or files (a glob under src/shared);
 // `--concurrency N` passes through. Each folder keeps its own incremental file in
 // reports/mutation/, so a rerun tests only mutants whose source or covering tests changed.
 // The last lines print the mutation score of each folder run.
@@ -15,6 +16,9 @@ const DEFAULT_FOLDERS = ['protocol', 'rest', 'json', 'query'];
 // through json, so without this each surviving json mutant would rerun well over a thousand tests
 // of other folders (minutes per mutant). Fewer tests can only lower a score, never raise it.
 const FOLDER_TESTS = {
+  // The contract's tables, the watch and frame protocols and the bridge are read by the router, the
+  // host and the pages: their tests, not the replays of the conformance suite.
+  protocol: ['tests/unit/shared/protocol/**/*.test.ts', 'tests/unit/shared/rest/**/*.test.ts', 'tests/unit/main/**/*.test.ts', 'tests/unit/renderer/**/*.test.ts'],
   json: ['tests/unit/shared/json/**/*.test.ts', 'tests/unit/shared/rest/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
 };
 const argv = process.argv.slice(2);
@@ -26,7 +30,7 @@ for (let i = 0; i < argv.length; i++) {
   else folders.push(argv[i]);
 }
 for (const f of folders) {
-  if (!existsSync(join(root, 'src/shared', f))) { console.error(`no folder src/shared/${f}: give folder names under src/shared, e.g. ${DEFAULT_FOLDERS.join(' ')}`); process.exit(2); }
+  if (!f.includes('*') && !existsSync(join(root, 'src/shared', f))) { console.error(`no folder or file src/shared/${f}: give folder names under src/shared, e.g. ${DEFAULT_FOLDERS.join(' ')}`); process.exit(2); }
 }
 
 /** Mutation score of a Stryker JSON report (mutation-testing-report-schema): killed + timeout over valid mutants. */
@@ -41,12 +45,14 @@ function score(file) {
 
 const results = [];
 for (const folder of folders.length ? folders : DEFAULT_FOLDERS) {
-  const dir = join('reports/mutation', folder);
+  // A part of a folder (protocol/frame, 'protocol/*.ts') gets its own report and incremental file.
+  const dir = join('reports/mutation', folder.replace(/\*/g, '_'));
+  const tests = FOLDER_TESTS[folder.split('/')[0]];
   const r = spawnSync(join(root, 'node_modules/.bin/stryker'), [
     'run', 'stryker.config.mjs',
-    '--mutate', `src/shared/${folder}/**/*.ts`,
+    '--mutate', /[*]|\.ts$/.test(folder) ? `src/shared/${folder}` : `src/shared/${folder}/**/*.ts`,
     '--incrementalFile', `${dir}/incremental.json`,
-    ...(FOLDER_TESTS[folder] ? ['--testFiles', FOLDER_TESTS[folder].join(',')] : []),
+    ...(tests ? ['--testFiles', tests.join(',')] : []),
     ...pass,
   ], {
     cwd: root, stdio: 'inherit',

@@ -2,6 +2,7 @@
 // first entity, a list item by its path or name), so a row that goes away is one removal, not a
 // change of every later row; a changed value carries only its new side. And how a client applies
 // the events it does not rebuild a reply from (ids without a frame, unknown or 'end' events).
+import type { Delta } from 'jsondiffpatch';
 import { describe, expect, test } from 'vitest';
 import { applyWatchEvent, createWatchDiffer } from '../../../../src/shared/protocol';
 
@@ -41,7 +42,7 @@ describe('watch deltas keep the identity of rows', () => {
 
   test('a changed value carries only its new side, and a reordered row is no move', () => {
     expect(differ.diff({ a: 1, b: 'x' }, { a: 2, b: 'x' })).toEqual({ a: [0, 2] });
-    const delta = differ.diff([{ name: 'A' }, { name: 'B' }], [{ name: 'B' }, { name: 'A' }]) as Record<string, unknown>;
+    const delta = differ.diff([{ name: 'A' }, { name: 'B' }], [{ name: 'B' }, { name: 'A' }]) as Delta & Record<string, unknown>;
     // A move would be ['', <new index>, 3]; without move detection the row is removed and added.
     for (const k of ops(delta)) expect((delta[k] as unknown[])[2], k).not.toBe(3);
     expect(differ.patch(structuredClone([{ name: 'A' }, { name: 'B' }]), delta)).toEqual([{ name: 'B' }, { name: 'A' }]);
