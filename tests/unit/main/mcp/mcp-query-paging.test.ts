@@ -1,0 +1,44 @@
+// The query tool's "N more: use offset M" hint at its exact boundary: a page that ends on the last
+// result has no hint (nothing more to fetch), a page one short of it has one, naming the one left
+// and the offset that fetches it. The number of results is read from REST, not from the tool.
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { call, McpHarness } from './mcp-harness';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+const h = new McpHarness();
+let c: Client;
+/** How many entities `Planet` matches, counted in the REST reply's entity lists. */
+let n: number;
+
+beforeAll(async () => {
+  const base = await h.start();
+  c = await h.connect(base);
+  const reply = JSON.parse(h.host!.router.route('GET', '/query?q=Planet&limit=1000').body) as { results: { entities: string[] }[] };
+  n = reply.results.reduce((sum, r) => sum + r.entities.length, 0);
+  expect(n).toBeGreaterThan(3);
+});
+afterAll(() => h.close());
+
+describe('query tool: the more-hint at the boundary', () => {
+  test('limit equal to the number of results: all returned, no hint', async () => {
+    const q = await call(c, 'query', { q: 'Planet', limit: n });
+    expect(q.isError).toBe(false);
+    expect({ total: q.json.total, returned: q.json.returned }).toEqual({ total: n, returned: n });
+    expect(q.json).not.toHaveProperty('more');
+  });
+
+  test('limit one less: the hint names the one left and its offset', async () => {
+    const q = await call(c, 'query', { q: 'Planet', limit: n - 1 });
+    expect({ total: q.json.total, returned: q.json.returned, more: q.json.more }).toEqual({ total: n, returned: n - 1, more: `1 more: use offset ${n - 1}` });
+  });
+
+  test('paging: the last page ends without a hint, the page before it points at the last one', async () => {
+    const last = await call(c, 'query', { q: 'Planet', offset: n - 3, limit: 3 });
+    expect(last.json.returned).toBe(3);
+    expect(last.json).not.toHaveProperty('more');
+    const before = await call(c, 'query', { q: 'Planet', offset: n - 4, limit: 3 });
+    expect(before.json.more).toBe(`1 more: use offset ${n - 1}`);
+  });
+});
