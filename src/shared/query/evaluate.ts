@@ -3,7 +3,7 @@
 // variables bind to single entities. Results are grouped by table and binding.
 import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
 import type { QueryBudget } from './budget';
-import type { Plan, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
+import type { Plan, PlanAlt, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
 import { isSeed } from './plan-contract';
 
 /** One result: a table (or none) with its rows, and per field the matched id, source and is_set. */
@@ -99,7 +99,7 @@ export class Evaluation {
     if (!this.plan.hasThis) return false;
     switch (step.kind) {
       case 'term': return isThis(step.src) || isThis(step.first) || (step.second !== null && isThis(step.second));
-      case 'or': return step.terms.some((t) => isThis(t.src));
+      case 'or': return step.terms.some((t) => this.needsThis(t));
       case 'eq': return step.left === 0 || isThis(step.right as Slot);
       case 'scope': return step.body.some((s) => this.needsThis(s));
     }
@@ -125,7 +125,16 @@ export class Evaluation {
       if (t.cascade) candidates.sort((a, b) => this.depth(a) - this.depth(b));
     };
     if (step.kind === 'term') addTerm(step);
-    else if (step.kind === 'or' && step.oper === 'and') step.terms.forEach(addTerm);
+    else if (step.kind === 'or' && step.oper === 'and') {
+      for (const alt of step.terms) {
+        if (alt.kind === 'term') addTerm(alt);
+        else if (alt.left === 0 && isSeed(alt)) {
+          // `$this == Sun.Earth || …`: that entity's table is a candidate (its rows are then tried one by one).
+          const e = this.slotValue(alt.right as Slot);
+          if (e !== 0 && this.world.isAlive(e)) candidates.push(this.world.locate(e).table);
+        } else candidates = this.allTables();
+      }
+    }
     else if (step.kind === 'eq' && step.left === 0 && isSeed(step)) {
       // Ranked SEED (plan-contract.ts): the right side is a constant, known before any other step.
       const e = this.slotValue(step.right as Slot);
@@ -189,10 +198,14 @@ export class Evaluation {
 
   /** Runs next with term t's field showing its id pattern under the current bindings and no source. */
   private showPattern(t: PlanTerm, isSet: boolean, next: () => void): void {
-    if (t.field < 0) { next(); return; }
-    const f = t.field;
+    this.withField(t.field, t.field < 0 ? 0 : this.pattern(t), isSet, next);
+  }
+
+  /** Runs next with field f (none when negative) showing `id`, no source, and `isSet`. */
+  private withField(f: number, id: Id, isSet: boolean, next: () => void): void {
+    if (f < 0) { next(); return; }
     const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
-    this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = isSet;
+    this.ids[f] = id; this.sources[f] = 0; this.isSet[f] = isSet;
     next();
     this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
   }
@@ -205,10 +218,13 @@ export class Evaluation {
   }
 
   private operOr(o: PlanOr, next: () => void): void {
+    // The first operand that holds wins; a comparison of $this may hold for some entities of a
+    // table and not for others, so such a chain is decided one entity at a time.
+    if (this.multiRow() && o.terms.some(rowLevel)) { this.eachRow(() => this.operOr(o, next)); return; }
     const firstMatch = (then: () => void): boolean => {
       for (const alt of o.terms) {
         let matched = false;
-        this.term(alt, () => { matched = true; then(); });
+        this.alternative(alt, o.field, () => { matched = true; then(); });
         if (matched) return true;
       }
       return false;
@@ -216,16 +232,30 @@ export class Evaluation {
     if (o.oper === 'and') { firstMatch(next); return; }
     let matched = false;
     this.probe(() => { matched = firstMatch(() => {}); });
+    const unsetChain = () => { const lead = o.terms[0]!; if (lead.kind === 'term') this.unset(lead, next); else this.withField(o.field, 0, false, next); };
     if (o.oper === 'optional') {
       if (matched) firstMatch(next);
-      else this.unset(o.terms[0]!, next);
+      else unsetChain();
       return;
     }
-    if (!matched) this.unset(o.terms[0]!, next);
+    if (!matched) unsetChain();
+  }
+
+  /** One operand of an or-chain; a comparison that holds sets the chain's field with no id (0). */
+  private alternative(alt: PlanAlt, field: number, next: () => void): void {
+    if (alt.kind === 'term') this.term(alt, next);
+    else this.eq(alt, () => this.withField(field, 0, true, next));
+  }
+
+  /** True when $this is bound to more than one entity (a whole table or several of its rows). */
+  private multiRow(): boolean {
+    return this.thisTable !== null && !(this.thisRows && this.thisRows.length === 1);
   }
 
   private scope(s: PlanScope, next: () => void): void {
     if (s.oper === 'and') { this.steps(s.body, 0, next); return; }
+    // `!{ $this ~= "ar" }` excludes the entities it holds for, not their whole table.
+    if (s.oper === 'not' && this.multiRow() && s.body.some(rowLevel)) { this.eachRow(() => this.scope(s, next)); return; }
     let matched = false;
     const saved = [...this.vars];
     const pt = this.thisTable, pr = this.thisRows;
@@ -237,7 +267,7 @@ export class Evaluation {
 
   /** True when the term names $this as component or target while $this is several entities. */
   private splitsRows(t: PlanTerm): boolean {
-    return (isThis(t.first) || (t.second !== null && isThis(t.second))) && this.thisTable !== null && !(this.thisRows && this.thisRows.length === 1);
+    return (isThis(t.first) || (t.second !== null && isThis(t.second))) && this.multiRow();
   }
 
   /** Runs body with $this bound to each entity of the current $this rows in turn. */
@@ -487,4 +517,14 @@ export class Evaluation {
 
 function isThis(s: Slot): boolean {
   return s.kind === 'var' && s.v === 0;
+}
+
+/** True for a step whose outcome may differ between the entities of one table: it compares $this or names it as an id. */
+function rowLevel(s: PlanStep): boolean {
+  switch (s.kind) {
+    case 'eq': return s.left === 0 || isThis(s.right as Slot);
+    case 'term': return isThis(s.first) || (s.second !== null && isThis(s.second));
+    case 'or': return s.terms.some(rowLevel);
+    case 'scope': return s.body.some(rowLevel);
+  }
 }

@@ -8,7 +8,7 @@ import type { Entity, World } from '../ecs';
 import { QueryBudget } from './budget';
 import type { QueryResult } from './evaluate';
 import { parseQuery, type QueryNode, type TermNode } from './parser';
-import type { Plan, PlanStep, PlanTerm } from './plan';
+import type { Plan, PlanEq, PlanStep, PlanTerm } from './plan';
 import type { Query, VarValues } from './query';
 import { StepProbe, slotText, type WhyNot } from './explain-why';
 export type { WhyNot, WhyNotCode } from './explain-why';
@@ -114,8 +114,10 @@ function entityBlockers(world: World, plan: Plan, e: Entity): Blocker[] {
 function held(world: World, s: PlanStep, text: string, r: QueryResult, probe: StepProbe, alone: boolean): StepExplanation {
   const common = { kind: s.kind, text, oper: s.kind === 'eq' ? 'and' as const : s.oper, pos: stepPos(s), holds: true, alone };
   if ((s.kind !== 'term' && s.kind !== 'or') || s.field < 0 || !r.isSet[s.field]) return common;
+  // An or-chain won by a comparison (`$this == Sun.Earth || …`) matched no id.
+  const term = s.kind === 'term' ? s : r.ids[s.field] === 0 ? undefined : s.terms.find((t) => t.kind === 'term');
+  if (!term) return common;
   const source = r.sources[s.field]!;
-  const term = s.kind === 'term' ? s : s.terms[0]!;
   const own = probe.sourceOf(term, r.vars);
   const where = source === 0 ? probe.entity : source;
   return {
@@ -130,7 +132,7 @@ function failed(s: PlanStep, text: string, why: WhyNot, alone: boolean): StepExp
 
 function stepPos(s: PlanStep): number {
   if (s.kind === 'term') return s.pos;
-  if (s.kind === 'or') return s.terms[0]!.pos;
+  if (s.kind === 'or') return s.pos;
   return -1;
 }
 
@@ -162,12 +164,16 @@ function stepTexts(world: World, plan: Plan): string[] {
   const printStep = (s: PlanStep): string => {
     switch (s.kind) {
       case 'term': return slice(s.pos, 'term') ?? printTerm(world, plan, s);
-      case 'or': return slice(s.terms[0]!.pos, 'or') ?? s.terms.map((t) => printTerm(world, plan, t)).join(' || ');
+      case 'or': return slice(s.pos, 'or') ?? s.terms.map((t) => (t.kind === 'eq' ? printEq(world, plan, t) : printTerm(world, plan, t))).join(' || ');
       case 'scope': return `${s.oper === 'not' ? '!' : s.oper === 'optional' ? '?' : ''}{ ${s.body.map(printStep).join(', ')} }`;
-      case 'eq': return `$${plan.vars[s.left]} ${s.op} ${s.right.kind === 'string' ? JSON.stringify(s.right.value) : slotText(world, plan, s.right)}`;
+      case 'eq': return printEq(world, plan, s);
     }
   };
   return plan.steps.map(printStep);
+}
+
+function printEq(world: World, plan: Plan, s: PlanEq): string {
+  return `$${plan.vars[s.left]} ${s.op} ${s.right.kind === 'string' ? JSON.stringify(s.right.value) : slotText(world, plan, s.right)}`;
 }
 
 function printTerm(world: World, plan: Plan, t: PlanTerm): string {

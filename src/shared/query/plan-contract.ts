@@ -10,11 +10,15 @@
 //                   any other step having run. isSeed() says which comparisons qualify.
 //   2 THIS          positive terms and `{ … }` scopes on $this: they choose the $this tables.
 //   3 OTHER_SOURCE  positive terms on another variable's source: they run once $this is narrowed.
-//   4 FILTER        optional terms and every other comparison: `$f == $g`, `$this == $o`, `!=`,
-//                   `~=`. The evaluator relies on this rank: by then every variable some positive
-//                   term binds is bound, so a comparison between two variables compares values. A
-//                   side no positive term binds is still unbound there; the evaluator then binds
-//                   it from the other side (`==`) or lets nothing pass (`!=`, `~=`).
+//   4 FILTER        optional terms, every other comparison (`$f == $g`, `$this == $o`, `!=`,
+//                   `~=`) and every or-chain with a comparison operand (`$this == Sun.Earth ||
+//                   $this == Sun.Mars`, even of constants: the chain is one step). The evaluator
+//                   relies on this rank: by then every variable some positive term binds is
+//                   bound, so a comparison between two variables compares values. A side no
+//                   positive term binds is still unbound there; the evaluator then binds it from
+//                   the other side (`==`) or lets nothing pass (`!=`, `~=`). An or-chain that
+//                   compares $this is decided one entity at a time (the first operand that holds
+//                   for that entity wins).
 //   5 EXCLUDE       not terms and `!{ … }` / `?{ … }` scopes: they only test what is bound.
 //   6 SHOW          terms without a source (`X()`): they only show their id once all is bound.
 // Scope bodies are ordered by the same ranks.

@@ -38,12 +38,20 @@ export interface PlanTerm {
   readonly pos: number;
 }
 
-/** A resolved or-chain: the first alternative that matches wins. */
+/** An alternative of an or-chain: a term or a comparison (`$this == Sun.Earth`). */
+export type PlanAlt = PlanTerm | PlanEq;
+
+/**
+ * A resolved or-chain: the first alternative that matches wins (per entity when an alternative
+ * compares $this). A comparison that wins sets the field with no id (0) and no source.
+ */
 export interface PlanOr {
   readonly kind: 'or';
   readonly field: number;
-  readonly terms: readonly PlanTerm[];
+  readonly terms: readonly PlanAlt[];
   readonly oper: 'and' | 'not' | 'optional';
+  /** Offset of the chain in the expression. */
+  readonly pos: number;
 }
 
 /** A resolved scope `{ … }` / `!{ … }`. */
@@ -71,7 +79,7 @@ export interface FieldInfo {
   readonly oper: 'and' | 'not' | 'optional';
   readonly inout: PlanTerm['inout'];
   readonly src: Slot;
-  /** Or-chain alternatives (first, second) when the field is an or-chain. */
+  /** Or-chain alternatives (first, second) when the field is an or-chain; a comparison has first `none`. */
   readonly alternatives?: readonly { first: Slot; second: Slot | null }[];
 }
 
@@ -94,6 +102,8 @@ export interface Plan {
    */
   readonly predicates: readonly { readonly at: number; readonly eq: PlanEq }[];
 }
+
+const NO_ID: Slot = { kind: 'none' };
 
 /** Resolves a name written in a query to an entity, 0 when it names nothing (default: World.lookupSymbol). */
 export type NameResolver = (text: string) => Entity;
@@ -137,12 +147,15 @@ class Planner {
       case 'term': return [this.term(n, topLevel ? this.newField() : -1)];
       case 'or': {
         const field = topLevel ? this.newField() : -1;
-        const terms = n.terms.map((t) => this.term({ ...t, oper: 'and' }, field));
+        const terms = n.terms.map((t): PlanAlt => (t.type === 'eq' ? this.eq(t) : this.term({ ...t, oper: 'and' }, field)));
         if (topLevel) {
-          this.fields[field] = { first: terms[0]!.first, second: terms[0]!.second, oper: n.oper, inout: terms[0]!.inout, src: terms[0]!.src,
-            alternatives: terms.map((t) => ({ first: t.first, second: t.second })) };
+          // A comparison has no id: the field shows `none` for it (and its left variable as source).
+          const shown = (t: PlanAlt) => (t.kind === 'term' ? t : { first: NO_ID, second: null, inout: 'default' as const, src: { kind: 'var' as const, v: t.left } });
+          const lead = shown(terms[0]!);
+          this.fields[field] = { first: lead.first, second: lead.second, oper: n.oper, inout: lead.inout, src: lead.src,
+            alternatives: terms.map((t) => ({ first: shown(t).first, second: shown(t).second })) };
         }
-        return [{ kind: 'or', field, terms, oper: n.oper }];
+        return [{ kind: 'or', field, terms, oper: n.oper, pos: n.pos }];
       }
       case 'scope': return [{ kind: 'scope', body: order(this.nodes(n.body, false)), oper: n.oper }];
       case 'eq': {
@@ -295,7 +308,7 @@ export function planQuery(world: World, ast: QueryAst, resolve?: NameResolver): 
   // `Position($)`: the singleton source is the component entity itself.
   const patch = (steps: readonly PlanStep[]): PlanStep[] => steps.map((s) => {
     if (s.kind === 'term' && s.src.kind === 'const' && s.src.e === -1) return { ...s, src: s.first.kind === 'const' ? { kind: 'const', e: s.first.e } : s.first };
-    if (s.kind === 'or') return { ...s, terms: patch(s.terms) as PlanTerm[] };
+    if (s.kind === 'or') return { ...s, terms: patch(s.terms) as PlanAlt[] };
     if (s.kind === 'scope') return { ...s, body: patch(s.body) };
     return s;
   });
@@ -310,6 +323,8 @@ function order(steps: PlanStep[]): PlanStep[] {
     const oper = s.oper;
     if (oper === 'not') return RANK.EXCLUDE;
     if (oper === 'optional') return RANK.FILTER;
+    // An or-chain with a comparison compares values: after every term that binds them.
+    if (s.kind === 'or' && s.terms.some((t) => t.kind === 'eq')) return RANK.FILTER;
     // A term without a source only shows its id: it runs last, when its variables are bound.
     if (s.kind === 'term' && s.src.kind === 'none') return RANK.SHOW;
     if (s.kind === 'term' && s.src.kind === 'const') return RANK.FIXED_SOURCE;

@@ -8,7 +8,8 @@
 //   scope    := [ '!' | '?' ] '{' item { ',' item } [ ',' ] '}'      non-empty, ≤ MAX_QUERY_NESTING deep
 //   from     := ( 'AND' | 'OR' | 'NOT' ) '|' ref        AND | SpaceShip (a single '|')
 //   eq       := ref ( '==' | '!=' | '~=' ) ( ref | string )           $this == "Sun"
-//   orchain  := term { '||' term }            operands take no '!' / '?' (use !{ A || B })
+//   orchain  := operand { '||' operand }      operands take no '!' / '?' (use !{ A || B })
+//   operand  := term | eq                      $this == Sun.Earth || $this == Sun.Mars
 //   term     := [ access ] [ '!' | '?' ] body          the two prefixes in either order
 //   access   := '[' ( 'in' | 'out' | 'inout' | 'none' | 'filter' ) ']'
 //   body     := '(' ref ',' ref ')'                     pair on $this
@@ -30,7 +31,7 @@
 // cannot be a source. `_` alone is Any, `$this` and `$This` are the default source 'this'.
 // Two items without a comma between them are rejected (the reference accepted them silently).
 import { MAX_QUERY_NESTING } from '../../protocol/constants';
-import type { Oper, QueryAst, QueryNode, Ref, ScopeNode, TermNode } from './ast';
+import type { EqNode, Oper, QueryAst, QueryNode, Ref, ScopeNode, TermNode } from './ast';
 import { Cursor, quote, type StepCounter } from './cursor';
 import { QueryParseError } from './errors';
 import { checkQuerySize } from './limits';
@@ -101,10 +102,9 @@ function readItem(c: Cursor, depth: number): QueryNode {
   }
   const node = readPrimary(c, p, start, depth, false);
   c.skipWs();
-  if (node.type === 'eq' && isOr(c)) c.fail(`an equality cannot be an operand of '||'; write it as a separate term`);
-  if (node.type !== 'term' || !isOr(c)) return node;
+  if ((node.type !== 'term' && node.type !== 'eq') || !isOr(c)) return node;
   if (p.operPos >= 0) c.fail(orOperMessage(p.oper), p.operPos);
-  const terms = [node];
+  const terms: (TermNode | EqNode)[] = [node];
   while (isOr(c)) {
     c.advance(2);
     c.skipWs();
@@ -112,7 +112,7 @@ function readItem(c: Cursor, depth: number): QueryNode {
     const q = readPrefixes(c);
     if (q.operPos >= 0) c.fail(orOperMessage(q.oper), q.operPos);
     if (c.at('{')) c.fail(`a scope cannot be an operand of '||'; put the or-chain inside it, as in { A || B }`);
-    terms.push(readPrimary(c, q, at, depth, true) as TermNode);
+    terms.push(readPrimary(c, q, at, depth, true) as TermNode | EqNode);
     c.skipWs();
   }
   return { type: 'or', terms, oper: 'and', pos: start, end: terms[terms.length - 1]!.end };
@@ -170,7 +170,7 @@ function readScope(c: Cursor, depth: number, start: number, oper: Oper): ScopeNo
   return { type: 'scope', body, oper, pos: start, end: c.pos };
 }
 
-/** A term, or (outside or-chains) an equality or `AND | T`, after the prefixes. */
+/** A term or an equality, or (outside or-chains) `AND | T`, after the prefixes. */
 function readPrimary(c: Cursor, p: Prefixes, start: number, depth: number, inOr: boolean): QueryNode {
   if (c.at('(')) return readPairTerm(c, p, start);
   const ref = readRef(c);
@@ -191,7 +191,6 @@ function readPrimary(c: Cursor, p: Prefixes, start: number, depth: number, inOr:
   if (c.at('(')) return leftOfEq(c, readCallTerm(c, p, start, ref));
   const op = eqOp(c);
   if (!op) return leftOfEq(c, makeTerm(p, start, refEnd, ref));
-  if (inOr) c.fail(`an equality cannot be an operand of '||'; write it as a separate term`);
   const example = `$this ${op} ${op === '~=' ? '"ar"' : 'Sun'}`;
   rejectPrefixes(c, p, `an equality such as ${example}`);
   c.advance(2);

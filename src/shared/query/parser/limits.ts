@@ -4,7 +4,7 @@
 // the first term or variable past the limit. The planner counts again after `AND | T` has
 // become the ids of T (termsOverLimit), so the limit holds for what is evaluated.
 import { MAX_QUERY_TERMS, MAX_QUERY_VARIABLES } from '../../protocol/constants';
-import type { QueryAst, QueryNode, Ref } from './ast';
+import type { EqNode, QueryAst, QueryNode, Ref, TermNode } from './ast';
 import { quote } from './cursor';
 import { QueryParseError } from './errors';
 
@@ -32,15 +32,17 @@ export function checkQuerySize(ast: QueryAst): void {
     vars.add(r.name);
     if (vars.size > MAX_QUERY_VARIABLES) throw new QueryParseError(variablesOverLimit(r.name), ast.text, r.pos);
   };
+  const eq = (n: EqNode) => { term(n.pos); ref(n.left); ref(n.right); };
+  const plain = (n: TermNode) => { term(n.pos); ref(n.first); ref(n.second); ref(n.src); ref(n.trav?.rel); };
   // Recursion only into scopes, whose depth the grammar caps at MAX_QUERY_NESTING.
   const walk = (nodes: readonly QueryNode[]) => {
     for (const n of nodes) {
       switch (n.type) {
         case 'scope': walk(n.body); break;
-        case 'eq': term(n.pos); ref(n.left); ref(n.right); break;
+        case 'eq': eq(n); break;
         case 'from': term(n.pos); ref(n.ref); break;
-        case 'or': for (const t of n.terms) { term(t.pos); ref(t.first); ref(t.second); ref(t.src); ref(t.trav?.rel); } break;
-        case 'term': term(n.pos); ref(n.first); ref(n.second); ref(n.src); ref(n.trav?.rel); break;
+        case 'or': for (const t of n.terms) { if (t.type === 'eq') eq(t); else plain(t); } break;
+        case 'term': plain(n); break;
       }
     }
   };

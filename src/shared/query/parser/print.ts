@@ -1,6 +1,6 @@
 // Canonical text of a syntax tree: `Position, ?Mass, (Eats, $food)`. Parsing the printed text
 // gives back the same tree (positions aside) for every tree that parseQuery produced.
-import type { Oper, QueryAst, QueryNode, Ref, TermNode, Traversal } from './ast';
+import type { EqNode, Oper, QueryAst, QueryNode, Ref, TermNode, Traversal } from './ast';
 
 const OPER_PREFIX: Record<Oper, string> = { and: '', not: '!', optional: '?' };
 
@@ -13,14 +13,18 @@ function printNode(n: QueryNode): string {
   switch (n.type) {
     case 'term': return printTerm(n);
     case 'or': {
-      const chain = n.terms.map(printTerm).join(' || ');
+      const chain = n.terms.map((t) => (t.type === 'eq' ? printEq(t) : printTerm(t))).join(' || ');
       // The parser only makes plain chains; a negated or optional chain is written as a scope.
       return n.oper === 'and' ? chain : `${OPER_PREFIX[n.oper]}{ ${chain} }`;
     }
     case 'scope': return `${OPER_PREFIX[n.oper]}{ ${n.body.map(printNode).join(', ')} }`;
-    case 'eq': return `${printRef(n.left)} ${n.op} ${printRef(n.right)}`;
+    case 'eq': return printEq(n);
     case 'from': return `${n.op.toUpperCase()} | ${printRef(n.ref)}`;
   }
+}
+
+function printEq(n: EqNode): string {
+  return `${printRef(n.left)} ${n.op} ${printRef(n.right)}`;
 }
 
 function printTerm(t: TermNode): string {

@@ -15,7 +15,7 @@ function termsByField(plan: Plan): (PlanTerm | undefined)[] {
   const walk = (steps: readonly PlanStep[]): void => {
     for (const s of steps) {
       if (s.kind === 'term') { if (s.field >= 0 && out[s.field] === undefined) out[s.field] = s; }
-      else if (s.kind === 'or') { if (s.field >= 0 && out[s.field] === undefined) out[s.field] = s.terms[0]; }
+      else if (s.kind === 'or') { const lead = s.terms[0]; if (s.field >= 0 && out[s.field] === undefined && lead?.kind === 'term') out[s.field] = lead; }
       else if (s.kind === 'scope') walk(s.body);
     }
   };

@@ -47,9 +47,13 @@ function termText(world: World, query: Query, f: FieldInfo, t: PlanTerm | undefi
 
 /** `query_info`: the variables and one entry per field (equalities as predicates on $this). */
 export function queryInfoText(world: World, query: Query): string {
+  const predicate = (src: string) => objectText([['inout', '"default"'], ['has_value', 'false'], ['oper', '"and"'], ['src', src], ['first', '{"entity":"flecs.core.PredMatch"}'], ['flags', '[]']]);
   const terms = wireFields(query).map((w) => {
-    if ('eq' in w) return objectText([['inout', '"default"'], ['has_value', 'false'], ['oper', '"and"'], ['src', '{"var":"this"}'], ['first', '{"entity":"flecs.core.PredMatch"}'], ['flags', '[]']]);
-    return termText(world, query, query.fields[w.field]!, w.term);
+    if ('eq' in w) return predicate('{"var":"this"}');
+    const f = query.fields[w.field]!;
+    // An or-chain that starts with a comparison (`$this == Sun.Earth || …`): described as that predicate.
+    if (f.first.kind === 'none') return predicate(slotText(world, query, f.src));
+    return termText(world, query, f, w.term);
   });
   return `{"vars":${JSON.stringify(query.plan.vars)},"terms":[${terms.join(',')}]}`;
 }

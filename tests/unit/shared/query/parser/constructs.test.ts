@@ -164,6 +164,15 @@ describe('operators', () => {
       terms: [t(n('Eats'), { second: n('Apples') }), t(n('Position'), { src: n('Sun') }), t(n('Mass'), { inout: 'in' })],
     }]);
   });
+  test('or-chain operands may be comparisons (==, !=, ~=), mixed with terms in any order', () => {
+    const eq = (op: string, left: unknown, right: unknown) => ({ type: 'eq', op, left, right });
+    expect(shape('Planet, $this == Sun.Earth || $this == Sun.Mars')).toEqual([
+      t(n('Planet')), { type: 'or', oper: 'and', terms: [eq('==', v('this'), n('Sun.Earth')), eq('==', v('this'), n('Sun.Mars'))] },
+    ]);
+    expect(shape('Moon || $this ~= "ar" || $f != $g')).toEqual([
+      { type: 'or', oper: 'and', terms: [t(n('Moon')), eq('~=', v('this'), str('ar')), eq('!=', v('f'), v('g'))] },
+    ]);
+  });
   test('scopes group terms and may be negated, optional or nested', () => {
     expect(shape('Position, !{Velocity || Mass}')).toEqual([
       t(n('Position')), { type: 'scope', oper: 'not', body: [{ type: 'or', oper: 'and', terms: [t(n('Velocity')), t(n('Mass'))] }] },

@@ -92,8 +92,11 @@ const CASES: [string, string, number][] = [
   // equality
   ['!$this == Sun', `'!' cannot apply to an equality such as $this == Sun`, 0],
   ['Position(Sun) == Sun', `the left side of '==' must be a single name or variable, as in $this == Sun`, 0],
-  ['A || $this == Sun', `an equality cannot be an operand of '||'; write it as a separate term`, 11],
-  ['$this == Sun || B', `an equality cannot be an operand of '||'; write it as a separate term`, 13],
+  // comparisons are or-chain operands, under the same rules as after a comma
+  ['A || [in] $this == Sun', `an access modifier cannot apply to an equality such as $this == Sun`, 5],
+  ['$this == Sun || !B', `'!' cannot be combined with '||'; to apply it to the whole or-chain use a scope, as in !{ A || B }`, 16],
+  ['$this == Sun || $this ~=', `unexpected end of query: expected a value after '~=', as in $this ~= "ar"`, 24],
+  ['$this == Sun || Position(Sun) == Sun', `the left side of '==' must be a single name or variable, as in $this == Sun`, 16],
   ['$this ~=', `unexpected end of query: expected a value after '~=', as in $this ~= "ar"`, 8],
   ['?$x ~= "ar"', `'?' cannot apply to an equality such as $this ~= "ar"`, 0],
   ['$this !~= "ar"', `'!~=' is not an operator; to match names without a text write $x ~= "!text"`, 6],

@@ -39,12 +39,14 @@ export type TravShape = { self: boolean; up: boolean; cascade: boolean; desc: bo
 export type TermShape = {
   type: 'term'; first: R; second?: R; src: R; srcWritten: boolean; trav?: TravShape; oper: Oper; inout: InOut;
 };
+/** Expected comparison (positions left out). */
+export type EqShape = { type: 'eq'; op: '==' | '!=' | '~='; left: R; right: R };
 /** Expected node of any kind (positions left out). */
 export type NodeShape =
   | TermShape
-  | { type: 'or'; terms: TermShape[]; oper: 'and' }
+  | { type: 'or'; terms: (TermShape | EqShape)[]; oper: 'and' }
   | { type: 'scope'; body: NodeShape[]; oper: Oper }
-  | { type: 'eq'; op: '==' | '!=' | '~='; left: R; right: R }
+  | EqShape
   | { type: 'from'; op: 'and' | 'or' | 'not'; ref: R };
 
 const traversal: fc.Arbitrary<TravShape> = fc
@@ -70,11 +72,13 @@ function termArb(operArb: fc.Arbitrary<Oper>): fc.Arbitrary<TermShape> {
   });
 }
 
-const orNode = fc.array(termArb(fc.constant('and')), { minLength: 2, maxLength: 4 }).map((terms): NodeShape => ({ type: 'or', terms, oper: 'and' }));
 const eqNode = fc.oneof(
   fc.record({ op: fc.constantFrom('==', '!=' as const), left: plainRef, right: fc.oneof(plainRef, stringRef) }),
   fc.record({ op: fc.constant('~=' as const), left: plainRef, right: stringRef }),
-).map((e): NodeShape => ({ type: 'eq', ...e }));
+).map((e): EqShape => ({ type: 'eq', ...e }));
+// Or-chain operands: terms and comparisons, in any order.
+const orNode = fc.array(fc.oneof({ weight: 3, arbitrary: termArb(fc.constant('and')) as fc.Arbitrary<TermShape | EqShape> }, eqNode), { minLength: 2, maxLength: 4 })
+  .map((terms): NodeShape => ({ type: 'or', terms, oper: 'and' }));
 const fromNode = fc.record({ op: fc.constantFrom('and', 'or', 'not' as const), ref: plainRef }).map((f): NodeShape => ({ type: 'from', ...f }));
 
 function nodeArb(depth: number): fc.Arbitrary<NodeShape> {
@@ -135,12 +139,13 @@ export function render(nodes: NodeShape[], s: Style): string {
     const second = t.second ? `${sp()},${sp()}${ref(t.second)}` : '';
     return `${prefix}${first}${sp()}(${sp()}${source}${second}${sp()})`;
   };
+  const eq = (n: EqShape): string => `${ref(n.left)}${sp()}${n.op}${sp()}${ref(n.right)}`;
   const node = (n: NodeShape): string => {
     switch (n.type) {
       case 'term': return term(n);
-      case 'or': return n.terms.map(term).join(`${sp()}||${sp()}`);
+      case 'or': return n.terms.map((t) => (t.type === 'eq' ? eq(t) : term(t))).join(`${sp()}||${sp()}`);
       case 'scope': return `${prefixOf(n.oper)}${sp()}{${list(n.body)}}`;
-      case 'eq': return `${ref(n.left)}${sp()}${n.op}${sp()}${ref(n.right)}`;
+      case 'eq': return eq(n);
       case 'from': return `${n.op.toUpperCase()}${sp()}|${sp()}${ref(n.ref)}`;
     }
   };
