@@ -5,6 +5,7 @@
 // that takes bytes only when told to (readSome), as a background tab or a slow link does;
 // `reconnect` makes it reconnect, as an EventSource does, when the server drops the stream.
 import { request, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
+import { createGunzip, type Gunzip } from 'node:zlib';
 import { createParser, type EventSourceMessage, type EventSourceParser } from 'eventsource-parser';
 import { WatchLagMeter, applyWatchEvent, type WatchState } from '../../src/shared/protocol';
 
@@ -26,6 +27,8 @@ export interface WatchClient {
   reconnects: number;
   /** Lag of the last event read, in ms, as the client measured it. */
   readonly lagMs: number;
+  /** Bytes node received from the socket that the client has not read yet (a slow client's own buffer). */
+  readonly unread: number;
   /** Resolves with the first event (from now on, or already received when `from` is given) that satisfies `test`. */
   next(test?: (e: EventSourceMessage) => boolean, from?: number): Promise<EventSourceMessage>;
   /** A slow client: takes at most `maxBytes` of what node has received (at most 16 KiB) and handles the events in it; returns the bytes taken. */
@@ -51,6 +54,16 @@ export interface WatchOptions {
   maxLagMs?: number;
   /** When the server drops an open stream, open it again after the stream's `retry:` (as an EventSource does) instead of ending. */
   reconnect?: boolean;
+  /** Ask for a gzip-compressed stream (Accept-Encoding: gzip, as browsers do); bytes read are then compressed bytes. */
+  compressed?: boolean;
+  /** Records when each stream opened and each event was read (for measurements). */
+  trace?: WatchTrace;
+}
+
+/** What a traced watch saw: its streams (local ms) and every event it read, kept or judged old. */
+export interface WatchTrace {
+  streams: { requestedAt: number; firstByteAt?: number; bytes: number }[];
+  events: { at: number; stream: number; kind: string; bytes: number; id?: string; kept: boolean }[];
 }
 
 /** Opens a watch at `base + target` (e.g. '/watch/query?q=Planet'); resolves once the reply's headers arrived. */
@@ -62,9 +75,16 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
   let closed = false;
   let lastId: string | undefined;
   let retryMs = 0;
+  /** The current stream's decompressor, when it is compressed. */
+  let gunzip: Gunzip | undefined;
+  /** The current line read so far, while it may be an `id:` line; null once it cannot be. */
+  let line: string | null = '';
+  /** The id already judged from its `id:` line (the event itself is not judged again). */
+  let judged: string | undefined;
   const client: WatchClient = {
     events: [], comments: [], state: undefined, bytes: 0, ended: false, reopens: 0, reconnects: 0,
     get lagMs() { return meter.lastLagMs; },
+    get unread() { return res?.readableLength ?? 0; },
     next(test = () => true, from?: number) {
       if (from !== undefined) {
         const found = client.events.slice(from).find(test);
@@ -77,9 +97,10 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
       if (r === undefined) return 0;
       // Only what node has taken from the socket (its high-water mark, 16 KiB) can be read at once.
       const n = Math.min(maxBytes, r.readableLength);
-      const chunk = n > 0 ? (r.read(n) as string | null) : null;
+      const chunk = n > 0 ? (r.read(n) as string | Buffer | null) : null;
       if (chunk === null) return 0;
-      take(r, chunk);
+      if (typeof chunk === 'string') take(r, chunk);
+      else gunzip?.write(chunk);
       return Buffer.byteLength(chunk);
     },
     close() { closed = true; req?.destroy(); },
@@ -90,8 +111,9 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
       onEvent(e) {
         if (p !== parser) return;
         if (e.id !== undefined) lastId = e.id;
-        meter.read(e.id, Date.now());
-        if (meter.behind) { reopen(); return; }
+        if (e.id === undefined || e.id !== judged) {
+          if (judge(e.id, e.event ?? 'message', e.data.length)) return;
+        } else trace(e.id, e.event ?? 'message', e.data.length, true);
         client.events.push(e);
         client.state = applyWatchEvent(client.state, e.event ?? 'message', e.data, e.id);
         for (let i = waiters.length - 1; i >= 0; i--) {
@@ -104,11 +126,44 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
     return p;
   };
   let parser = newParser();
-  /** Handles bytes of the current stream (bytes of a stream already dropped are ignored). */
+  const trace = (id: string | undefined, kind: string, bytes: number, kept: boolean): void => {
+    opts.trace?.events.push({ at: Date.now(), stream: opts.trace.streams.length - 1, kind, bytes, id, kept });
+  };
+  /** Measures an event's age from its id; reopens (and returns true) when it is old. */
+  const judge = (id: string | undefined, kind: string, bytes: number): boolean => {
+    judged = id;
+    meter.read(id, Date.now());
+    trace(id, kind, bytes, !meter.behind);
+    if (meter.behind) reopen();
+    return meter.behind;
+  };
+  /**
+   * Handles text of the current stream (text of a stream already dropped is ignored). An event's
+   * `id:` line comes before its data, so the event's age is judged there: an old event is dropped
+   * with its stream before its (maybe large) data is read.
+   */
   const take = (from: IncomingMessage, chunk: string): void => {
     if (from !== res) return;
     client.bytes += Buffer.byteLength(chunk);
-    parser.feed(chunk);
+    const traced = opts.trace?.streams.at(-1);
+    if (traced) { traced.firstByteAt ??= Date.now(); traced.bytes += Buffer.byteLength(chunk); }
+    const p = parser;
+    let fed = 0;
+    for (let i = 0; i < chunk.length;) {
+      const nl = chunk.indexOf('\n', i);
+      const piece = chunk.slice(i, nl < 0 ? chunk.length : nl);
+      if (line !== null) line = (line + piece).length < 3 || (line + piece).startsWith('id:') ? line + piece : null;
+      if (nl < 0) break;
+      i = nl + 1;
+      const idLine = line;
+      line = '';
+      if (idLine === null) continue;
+      parser.feed(chunk.slice(fed, i));
+      fed = i;
+      if (p !== parser) return;
+      if (judge(idLine.slice(3).replace(/^ /, '').replace(/\r$/, ''), 'id line', 0)) return;
+    }
+    parser.feed(chunk.slice(fed));
   };
   /** The server dropped the stream `from`: end, or (with `reconnect`) open it again as an EventSource would. */
   const dropped = (from: IncomingMessage): void => {
@@ -124,28 +179,52 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
     meter.reopened();
     req?.destroy();
     res = undefined;
+    gunzip?.destroy();
+    gunzip = undefined;
+    line = '';
     parser = newParser();
     const headers = { ...opts.headers, ...(lastId === undefined ? {} : { 'Last-Event-ID': lastId }) };
     connect(headers, (r) => { if ('status' in r) client.ended = true; }, () => { client.ended = true; });
   };
   const connect = (headers: Record<string, string> | undefined, done: (r: WatchClient | WatchRefused) => void, fail?: (err: Error) => void): void => {
     if (closed) return;
-    const r = request(base + target, { agent: opts.agent, headers }, (reply) => {
-      reply.setEncoding('utf8');
+    opts.trace?.streams.push({ requestedAt: Date.now(), bytes: 0 });
+    const asked = opts.compressed ? { ...headers, 'Accept-Encoding': 'gzip' } : headers;
+    let answered = false;
+    const r = request(base + target, { agent: opts.agent, headers: asked }, (reply) => {
+      answered = true;
+      const gz = reply.headers['content-encoding'] === 'gzip' ? createGunzip() : undefined;
+      if (gz === undefined) reply.setEncoding('utf8');
       if (reply.statusCode !== 200 || !String(reply.headers['content-type']).startsWith('text/event-stream')) {
+        if (gz) reply.pipe(gz).setEncoding('utf8');
+        const body = gz ?? reply;
         let text = '';
-        reply.on('data', (c: string) => { text += c; });
-        reply.on('end', () => done({ status: reply.statusCode ?? 0, body: JSON.parse(text), headers: reply.headers }));
+        body.on('data', (c: string) => { text += c; });
+        body.on('end', () => done({ status: reply.statusCode ?? 0, body: JSON.parse(text), headers: reply.headers }));
         return;
       }
       res = reply;
-      if (!opts.slow) reply.on('data', (c: string) => take(reply, c));
-      reply.on('end', () => dropped(reply));
+      gunzip = gz;
+      if (gz) {
+        gz.setEncoding('utf8');
+        gz.on('data', (c: string) => take(reply, c));
+        // The decoder's end, not the socket's: the last events are still in it.
+        gz.on('end', () => dropped(reply));
+        gz.on('error', () => dropped(reply));
+        reply.on('end', () => gz.end());
+        if (!opts.slow) reply.on('data', (c: Buffer) => gz.write(c));
+      } else {
+        if (!opts.slow) reply.on('data', (c: string) => take(reply, c));
+        reply.on('end', () => dropped(reply));
+      }
+      // A reset: whatever the decoder still holds goes with the stream.
       reply.on('error', () => dropped(reply));
       done(client);
     });
     req = r;
-    r.on('error', (err) => { if (r === req && !client.ended) fail?.(err); });
+    // Once the reply came, a dropped connection is the reply's error (handled by `dropped`); the
+    // request reports the same reset too, and must not count as a failure to open.
+    r.on('error', (err) => { if (r === req && !answered && !client.ended) fail?.(err); });
     r.end();
   };
   return new Promise((resolve, reject) => connect(opts.headers, resolve, reject));

@@ -15,8 +15,9 @@
 // stream announced) with a fresh `full`. A client that follows the protocol reopens even sooner,
 // from the ids (see WATCH_MAX_LAG_MS in the watch protocol).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WATCH_RECONNECT_MS, type RestReply, type RestRequest } from '../../shared/protocol';
+import type { RestReply, RestRequest } from '../../shared/protocol';
 import { errorBody } from './json-error';
+import { StreamSink, acceptsGzip } from './stream-sink';
 
 /** Limits and timing of event streams (see HttpOptions for defaults). */
 export interface EventStreamLimits {
@@ -60,58 +61,6 @@ interface OpenStream {
   subscription: EventSubscription | undefined;
 }
 
-const STREAM_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-cache, no-transform',
-  'Access-Control-Allow-Origin': '*',
-  // Tells nginx-like proxies not to buffer the stream.
-  'X-Accel-Buffering': 'no',
-} as const;
-
-class StreamSink implements EventSink {
-  bytesWritten = 0;
-  lastWrite = 0;
-  /** Since when (ms) every write stayed partly unsent after the socket's attempt; undefined while the socket takes whole events. */
-  backedUpSince: number | undefined;
-  constructor(private readonly res: ServerResponse) {}
-
-  get backedUp(): boolean {
-    return this.res.writableLength > 0;
-  }
-
-  /** Sends the stream's headers now (the first event may come a frame later). */
-  start(): void {
-    if (this.res.headersSent) return;
-    this.res.writeHead(200, STREAM_HEADERS);
-    this.res.flushHeaders();
-    // How soon an EventSource reconnects after the stream drops (a reset, below), instead of its own seconds.
-    this.raw(`retry: ${WATCH_RECONNECT_MS}\n\n`);
-  }
-
-  write(event: string, data: string, id?: string | number): void {
-    this.start();
-    let text = `event: ${event}\n`;
-    if (id !== undefined) text += `id: ${id}\n`;
-    text += data.indexOf('\n') < 0 ? `data: ${data}\n\n` : `${data.split(/\r?\n/).map((l) => `data: ${l}`).join('\n')}\n\n`;
-    this.raw(text);
-  }
-
-  raw(text: string): void {
-    if (this.res.destroyed || this.res.writableEnded) return;
-    this.bytesWritten += Buffer.byteLength(text);
-    this.lastWrite = Date.now();
-    this.res.write(text);
-    // node:http sends a chunk on the next tick (it corks the socket); after that the kernel has
-    // taken the event whole or the rest waits for the reader to make room.
-    process.nextTick(() => this.noteTaken());
-  }
-
-  private noteTaken(): void {
-    if (this.res.writableLength === 0) this.backedUpSince = undefined;
-    else this.backedUpSince ??= Date.now();
-  }
-}
-
 /** Every open event stream of one server. */
 export class EventStreams {
   private readonly open = new Set<OpenStream>();
@@ -148,7 +97,7 @@ export class EventStreams {
       reply({ status: 429, headers: { 'Retry-After': '1' }, body: errorBody(`too many watches from ${client}: ${mine} are open (the server's --max-watches-per-client); close one before opening another`) });
       return;
     }
-    const sink = new StreamSink(res);
+    const sink = new StreamSink(res, acceptsGzip(req.headers['accept-encoding']));
     const stream: OpenStream = { res, client, sink, subscription: undefined };
     const result = this.opener(rreq, sink);
     if (!('closed' in result)) {
@@ -211,7 +160,7 @@ export class EventStreams {
     for (const s of [...this.open]) {
       s.sink.write('end', JSON.stringify({ reason }));
       s.res.shouldKeepAlive = false;
-      s.res.end();
+      s.sink.end();
       this.drop(s);
     }
     this.stopHeartbeat();

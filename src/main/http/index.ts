@@ -3,6 +3,7 @@ export type { RestRequest, RestReply, RestHandler, HttpOptions, HttpCounters, Ht
 export { DEFAULT_HTTP_OPTIONS, resolveHttpOptions } from './options';
 export { createHttpTransport, MAX_HEADER_BYTES, CLOSE_GRACE_MS } from './transport';
 export { EventStreams } from './event-streams';
+export { StreamSink, acceptsGzip, STREAM_GZIP_LEVEL } from './stream-sink';
 export type { EventSink, EventSubscription, EventFeedOpener, EventStreamLimits } from './event-streams';
 export { createHttpCounters } from './counters';
 export {
