@@ -58,6 +58,7 @@ add([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 22, 23],
 add([19, 20], "DECISIONS URLs: booleans take exactly 'true' or 'false', anything else is a 400 naming the parameter (the reference read it as false)",
   error(400, /^parameter 'path' must be 'true' or 'false', got '(yes|TRUE)'$/));
 add([21], "DECISIONS URLs: a boolean without '=' has the value '' and is a 400 (the reference ignored it)", error(400, /^parameter 'values' must be 'true' or 'false', got ''$/));
+add([57], 'a tag declared with world.tag() carries ecs.core.Tag (its pairs carry no data), so what it is stays a stored fact the explorer groups by', sameAs(undefined, (b) => dropIds(b, (id) => isId(id, 'ecs.core.Tag'))));
 add([58, 59], 'systems and named queries are not observers here, so they have no ecs.core.Observer tag', sameAs((b) => dropIds(b, (id) => isId(id, 'ecs.core.Observer'))));
 add([77], "DECISIONS URLs: a path with an empty level names nothing: 404 (the reference stopped at the empty level and answered Sun)", error(404, /'Sun\/\/Earth'/));
 add([89], 'ChildOf is a tag here, not a component (the reference gives it ecs.core.Component)', sameAs((b) => dropIds(b, (id) => isId(id, 'ecs.core.Component'))));

@@ -38,6 +38,7 @@ export interface CreationWorld extends UnitsHost {
   pair(rel: Entity, target: Entity): Id;
   setName(e: Entity, name: string | undefined): void;
   setDoc(e: Entity, field: 'brief', text: string | undefined): void;
+  pairsAreTags(rel: Entity): void;
   delete(e: Entity): void;
 }
 
@@ -68,9 +69,15 @@ export class Creation {
     return e;
   }
 
-  /** Registers a tag (an id without data). */
+  /**
+   * Registers a tag (an id without data). It carries ecs.core.Tag, so what it is stays a stored
+   * fact (the explorer groups it with the tags whether or not anything has it now), and, as that
+   * trait says, its pairs carry no data either.
+   */
   tag(name: string, opts: ComponentOptions): Entity {
     const e = this.entity({ name, parent: opts.parent, id: opts.id });
+    this.world.add(e, this.world.core.Tag);
+    this.world.pairsAreTags(e);
     if (opts.brief) this.world.setDoc(e, 'brief', opts.brief);
     return e;
   }

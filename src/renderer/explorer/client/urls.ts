@@ -78,11 +78,18 @@ export function queryUrl(source: QuerySource, params: QueryParams = {}): string 
 }
 
 /**
- * Optional terms of every tree query: disabled entities and prefabs match too, and the last five
- * `is_set` flags of each result say which are disabled, prefabs, components, modules and queries
- * (systems are queries too).
+ * What the tree shows of each entity, and the built-in id that says it: every tree query ends in
+ * these as optional terms (disabled entities and prefabs match too), so the trailing `is_set`
+ * flags of each result say, in this order, which are disabled, prefabs, components, modules,
+ * queries (systems are queries too) and declared tags.
  */
-export const TREE_TAIL = '?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query';
+export const TREE_FLAG_IDS = {
+  disabled: 'ecs.core.Disabled', prefab: 'ecs.core.Prefab', component: 'ecs.core.Component',
+  module: 'ecs.core.Module', query: 'ecs.core.Query', tag: 'ecs.core.Tag',
+} as const;
+
+/** The optional terms every tree query ends in (TREE_FLAG_IDS, in order). */
+export const TREE_TAIL = Object.values(TREE_FLAG_IDS).map((id) => `?${id}`).join(', ');
 
 /** Query of the root entities (no parent). */
 export const ROOTS_QUERY = `!(ecs.core.ChildOf, *), ${TREE_TAIL}`;

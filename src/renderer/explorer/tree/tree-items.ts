@@ -1,7 +1,10 @@
 // One tree level (the reply of a roots, children or all-entities query) as a flat list of items.
-// The tree queries end in TREE_TAIL (`?Disabled, ?Prefab, ?Component, ?Module, ?Query`), so the
-// last five `is_set` flags of each result say what its entities are.
-import { childPath, isBuiltinPath, type QueryReply } from '../client';
+// The tree queries end in TREE_TAIL (one optional term per key of TREE_FLAG_IDS), so the last
+// `is_set` flags of each result say what its entities are.
+import { TREE_FLAG_IDS, childPath, isBuiltinPath, type QueryReply } from '../client';
+
+type Flag = keyof typeof TREE_FLAG_IDS;
+const FLAGS = Object.keys(TREE_FLAG_IDS) as Flag[];
 
 /** One entity in the tree. */
 export interface TreeItem {
@@ -23,6 +26,8 @@ export interface TreeItem {
   module: boolean;
   /** Has ecs.core.Query (a named query or a system). */
   query: boolean;
+  /** Has ecs.core.Tag: declared as a tag (world.tag()), whether or not anything has it now. */
+  tag: boolean;
   /** Part of the built-in modules (under `ecs`). */
   builtin: boolean;
 }
@@ -32,11 +37,11 @@ export function treeItems(reply: QueryReply): TreeItem[] {
   const out: TreeItem[] = [];
   for (const r of reply.results ?? []) {
     const set = r.is_set ?? [];
-    const flag = (fromEnd: number) => set.length >= fromEnd && set[set.length - fromEnd] === true;
-    const [disabled, prefab, component, module, query] = [flag(5), flag(4), flag(3), flag(2), flag(1)];
+    const first = set.length - FLAGS.length;
+    const flags = Object.fromEntries(FLAGS.map((f, i) => [f, first >= 0 && set[first + i] === true])) as Record<Flag, boolean>;
     (r.entities ?? []).forEach((name, i) => {
       const path = childPath(r.parent, name);
-      const item: TreeItem = { path, name, disabled, prefab, component, module, query, builtin: isBuiltinPath(path) };
+      const item: TreeItem = { path, name, ...flags, builtin: isBuiltinPath(path) };
       if (r.parent) item.parent = r.parent;
       const label = r.entity_labels?.[i];
       if (label !== undefined && label !== String(name)) item.label = label;

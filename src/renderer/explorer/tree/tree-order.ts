@@ -43,8 +43,10 @@ export const ROOT_GROUP_TITLES: Record<RootGroupKind, string> = {
 
 /**
  * Splits sorted roots into the user's entities and the groups: modules (and everything built in),
- * components, systems and named queries, and tags — entities used as an id (`usedAsId`) that are neither, have no children
- * and are not prefabs. Without `usedAsId` (unknown) no entity counts as a tag.
+ * components, systems and named queries, and tags. A tag is what an entity is, not what has it
+ * now: declared as one (ecs.core.Tag), or a named non-prefab used as an id in some table
+ * (`usedAsId`: tables stay once made, so an id used once stays used) without children of its
+ * own. Without `usedAsId` (unknown) only declared tags count.
  */
 export function groupRoots(
   items: readonly TreeItem[],
@@ -57,7 +59,7 @@ export function groupRoots(
     if (it.module || it.builtin) by.modules.push(it);
     else if (it.component) by.components.push(it);
     else if (it.query) by.queries.push(it);
-    else if (!it.prefab && typeof it.name === 'string' && usedAsId?.(it.path) && hasChildren?.(it.path) !== true) by.tags.push(it);
+    else if (it.tag || (!it.prefab && typeof it.name === 'string' && usedAsId?.(it.path) && hasChildren?.(it.path) !== true)) by.tags.push(it);
     else entities.push(it);
   }
   const groups = (['components', 'tags', 'queries', 'modules'] as const)

@@ -62,7 +62,7 @@ function placeholder(path: string): TreeItem {
   const dot = path.lastIndexOf('.');
   const leaf = path.slice(dot + 1);
   const item: TreeItem = {
-    path, name: /^\d+$/.test(leaf) ? Number(leaf) : leaf, disabled: false, prefab: false, component: false, module: false, query: false,
+    path, name: /^\d+$/.test(leaf) ? Number(leaf) : leaf, disabled: false, prefab: false, component: false, module: false, query: false, tag: false,
     builtin: path === 'ecs' || path.startsWith('ecs.'),
   };
   if (dot > 0) item.parent = path.slice(0, dot);

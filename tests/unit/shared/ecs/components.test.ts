@@ -72,6 +72,25 @@ describe('components with reflection', () => {
     expect(w.has(a, Tag)).toBe(false);
   });
 
+  test('a declared tag says what it is (ecs.core.Tag) before anything has it, and its pairs carry no data', () => {
+    const w = new World();
+    const Position = w.component('Position', { x: 'f32', y: 'f32' });
+    const LowFuel = w.tag('LowFuel');
+    const plain = w.entity('Plain');
+    expect(w.has(LowFuel, w.core.Tag)).toBe(true);
+    expect(w.has(plain, w.core.Tag)).toBe(false);
+    // A pair of a plain relationship with a component target carries the target's data; a
+    // declared tag's never does.
+    const ship = w.entity('Ship');
+    w.set(ship, w.pair(plain, Position), { x: 1, y: 2 });
+    expect(w.get(ship, w.pair(plain, Position))).toEqual({ x: 1, y: 2 });
+    expect(codeOf(() => w.set(ship, w.pair(LowFuel, Position), { x: 1, y: 2 }))).toBe('not_a_component');
+    w.add(ship, w.pair(LowFuel, Position));
+    expect(w.get(ship, w.pair(LowFuel, Position))).toBeUndefined();
+    w.remove(ship, w.pair(LowFuel, Position));
+    expect(w.has(LowFuel, w.core.Tag)).toBe(true);
+  });
+
   test('pairs and wildcard lookups', () => {
     const w = new World();
     const Eats = w.tag('Eats');

@@ -33,11 +33,11 @@ describe('request URLs', () => {
   });
 
   it('queries tree levels with disabled entities and prefabs included', () => {
-    expect(ROOTS_QUERY).toBe('!(ecs.core.ChildOf, *), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
-    expect(childrenQuery('Sun.Earth')).toBe('(ecs.core.ChildOf, Sun.Earth), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
-    expect(childrenQuery('Belt.384')).toBe('(ecs.core.ChildOf, 384), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
+    expect(ROOTS_QUERY).toBe('!(ecs.core.ChildOf, *), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query, ?ecs.core.Tag');
+    expect(childrenQuery('Sun.Earth')).toBe('(ecs.core.ChildOf, Sun.Earth), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query, ?ecs.core.Tag');
+    expect(childrenQuery('Belt.384')).toBe('(ecs.core.ChildOf, 384), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query, ?ecs.core.Tag');
     const p = params(treeLevelUrl(childrenQuery('Sun'), 100));
-    expect(p.get('q')).toBe('(ecs.core.ChildOf, Sun), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
+    expect(p.get('q')).toBe('(ecs.core.ChildOf, Sun), ?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query, ?ecs.core.Tag');
     expect(p.get('is_set')).toBe('true');
     expect(p.get('entity_labels')).toBe('true');
     expect(p.get('colors')).toBe('true');
@@ -45,7 +45,7 @@ describe('request URLs', () => {
   });
 
   it('searches over the list of every entity, with the same flags', () => {
-    expect(ALL_ENTITIES_QUERY).toBe('?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query');
+    expect(ALL_ENTITIES_QUERY).toBe('?ecs.core.Disabled, ?ecs.core.Prefab, ?ecs.core.Component, ?ecs.core.Module, ?ecs.core.Query, ?ecs.core.Tag');
   });
 
   it('puts the set payload as encoded JSON in data', () => {

@@ -5,7 +5,7 @@ import { groupRoots, sortItems, splitAnonymous } from '../../../../../src/render
 import type { TreeItem } from '../../../../../src/renderer/explorer/tree/tree-items';
 
 function item(name: string | number, extra: Partial<TreeItem> = {}): TreeItem {
-  return { path: String(name), name, disabled: false, prefab: false, component: false, module: false, query: false, builtin: false, ...extra };
+  return { path: String(name), name, disabled: false, prefab: false, component: false, module: false, query: false, tag: false, builtin: false, ...extra };
 }
 
 describe('tree order', () => {
@@ -30,6 +30,23 @@ describe('tree order', () => {
     expect(groups.map((g) => [g.title, g.items.map((i) => i.name)])).toEqual([
       ['Components', ['Position']], ['Tags and relationships', ['Planet', 'TravellingTo']], ['Systems and queries', ['Move']], ['Modules', ['ecs']],
     ]);
+  });
+
+  it('keeps declared tags under their heading whether or not anything has them now', () => {
+    const roots = [item('Sun'), item('LowFuel', { tag: true }), item('OutOfBelt', { tag: true }), item('OutOfFuel', { tag: true }), item('Custom')];
+    const tagsOf = (usedAsId?: (p: string) => boolean) => {
+      const { entities, groups } = groupRoots(roots, usedAsId, () => false);
+      return { entities: entities.map((i) => i.name), tags: groups.find((g) => g.kind === 'tags')?.items.map((i) => i.name) };
+    };
+    // The frames of a game: nothing has the tags, some ship has LowFuel, then all three are had;
+    // and before /tables has answered. Custom (a plain entity) counts once it is used as an id.
+    const frames = [new Set<string>(), new Set(['LowFuel']), new Set(['LowFuel', 'OutOfBelt', 'OutOfFuel', 'Custom'])];
+    for (const used of frames) {
+      const { entities, tags } = tagsOf((p) => used.has(p));
+      expect(tags?.filter((n) => n !== 'Custom')).toEqual(['LowFuel', 'OutOfBelt', 'OutOfFuel']);
+      expect(entities).toEqual(used.has('Custom') ? ['Sun'] : ['Sun', 'Custom']);
+    }
+    expect(tagsOf(undefined)).toEqual({ entities: ['Sun', 'Custom'], tags: ['LowFuel', 'OutOfBelt', 'OutOfFuel'] });
   });
 
   it('groups anonymous siblings only when there are many', () => {

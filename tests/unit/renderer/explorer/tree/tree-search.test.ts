@@ -8,7 +8,7 @@ import type { TreeItem } from '../../../../../src/renderer/explorer/tree/tree-it
 function item(path: string, label?: string): TreeItem {
   const dot = path.lastIndexOf('.');
   const leaf = path.slice(dot + 1);
-  const it: TreeItem = { path, name: /^\d+$/.test(leaf) ? Number(leaf) : leaf, disabled: false, prefab: false, component: false, module: false, query: false, builtin: false };
+  const it: TreeItem = { path, name: /^\d+$/.test(leaf) ? Number(leaf) : leaf, disabled: false, prefab: false, component: false, module: false, query: false, tag: false, builtin: false };
   if (dot > 0) it.parent = path.slice(0, dot);
   if (label) it.label = label;
   return it;
