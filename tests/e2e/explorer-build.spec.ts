@@ -93,3 +93,72 @@ test('create, add, remove and rename from the inspector, each undone to the exac
   await put(rq, '/delete/Sun/Probe');
   expect(errors).toEqual([]);
 });
+
+test('create at the root and add a component with a value from the inspector, each undone to the exact state before', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const rq = page.request;
+  await rq.put('/delete/Probe3');
+
+  // Nothing selected: the Build section offers a root entity; Undo deletes it and selects nothing again.
+  const x = await openExplorer(page);
+  const build = x.inspector.locator('section.build');
+  const undo = build.getByRole('button', { name: /^Undo/ });
+  const createAtRoot = async (name: string) => {
+    await build.getByLabel('Name of a new root entity').fill(name);
+    await build.getByRole('button', { name: 'Create at root' }).click();
+  };
+  await createAtRoot('Probe3');
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe('');
+  await expect(page).toHaveURL(/entity=Probe3\b/, T);
+  await undo.click();
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe('status 404');
+  await expect(page).not.toHaveURL(/entity=/, T);
+
+  // With Sun shown: created at the root (not under Sun), and Undo goes back to Sun.
+  await page.goto('/explorer/?entity=Sun');
+  await createAtRoot('Probe3');
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe('');
+  expect(await state(rq, 'Sun/Probe3')).toBe('status 404');
+  await expect(page).toHaveURL(/entity=Probe3\b/, T);
+  await undo.click();
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe('status 404');
+  await expect(page).toHaveURL(/entity=Sun(&|$)/, T);
+  await createAtRoot('Probe3');
+  await expect(page).toHaveURL(/entity=Probe3\b/, T);
+  const empty = await state(rq, 'Probe3');
+
+  const add = async (id: string, value: string) => {
+    await build.getByLabel('Component, tag or pair to add').fill(id);
+    await build.getByLabel('Value as JSON (optional)').fill(value);
+    await build.getByRole('button', { name: 'Add', exact: true }).click();
+  };
+  // A component with a value (value= of PUT /component); Undo removes it. (Fuel stays above
+  // 20% of its capacity, so the sim adds no LowFuel.)
+  await add('Fuel', '{"value": 42.5, "capacity": 80}');
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe('Fuel={"value":42.5,"capacity":80}');
+  await undo.click();
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe(empty);
+
+  // Owned already: the value is set, and Undo puts back the value it had (not a removal).
+  await add('Fuel', '{"value": 42.5, "capacity": 80}');
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe('Fuel={"value":42.5,"capacity":80}');
+  const full = await state(rq, 'Probe3');
+  await expect(build.getByRole('button', { name: 'Remove Fuel' })).toBeVisible(T);
+  await add('Fuel', '{"value": 30, "capacity": 90}');
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe('Fuel={"value":30,"capacity":90}');
+  await undo.click();
+  await expect.poll(() => state(rq, 'Probe3'), T).toBe(full);
+
+  // Refused values show the server's reason and change nothing.
+  await add('Fuel', '{"value": 1');
+  await expect(build.getByRole('alert')).toContainText("parameter 'value' is not valid JSON", T);
+  expect(await state(rq, 'Probe3')).toBe(full);
+  await add('Star', '{"x": 1}');
+  await expect(build.getByRole('alert')).toContainText("'Star' carries no data", T);
+  expect(await state(rq, 'Probe3')).toBe(full);
+
+  await put(rq, '/delete/Probe3');
+  expect(errors).toEqual([]);
+});

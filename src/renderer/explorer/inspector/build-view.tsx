@@ -1,7 +1,8 @@
-// "Build" in the inspector: create a child, add a component (at its reflected defaults), tag or
-// pair with names completed from the world's components and tags, remove any own id, rename —
-// each one REST request (build-steps.ts) — and undo the last ones, each with the request that
-// restores the state before.
+// "Build" in the inspector: create a child or a root entity, add a component (at its reflected
+// defaults or with a value), tag or pair with names completed from the world's components and
+// tags, remove any own id, rename — each one REST request (build-steps.ts) — and undo the last
+// ones, each with the request that restores the state before. With nothing selected only the
+// root entity can be created (and undone).
 import { useMemo, useState } from 'preact/hooks';
 import { errorText, type RestClient } from '../client';
 import { useQueryNames } from '../query';
@@ -11,13 +12,16 @@ import { idKey, type EntityView } from './entity-view';
 
 /** Props of BuildView. */
 export interface BuildViewProps {
-  path: string;
-  view: EntityView;
+  /** The selected entity (undefined: none, only "create at root" is offered). */
+  path?: string;
+  view?: EntityView;
   /** Done steps, last one last (kept by the panel across selections). */
   undoStack: readonly BuildStep[];
   setUndoStack(next: readonly BuildStep[]): void;
   /** Shows the entity at a path (after a create or rename). */
   onOpen(path: string): void;
+  /** Clears the selection (after undoing a root create made with nothing selected). */
+  onClose(): void;
 }
 
 function send(client: RestClient, r: BuildRequest): Promise<unknown> {
@@ -25,16 +29,24 @@ function send(client: RestClient, r: BuildRequest): Promise<unknown> {
 }
 
 /** The build section of the inspector. */
-export function BuildView({ path, view, undoStack, setUndoStack, onOpen }: BuildViewProps) {
+export function BuildView({ path, view, undoStack, setUndoStack, onOpen, onClose }: BuildViewProps) {
   const client = useClient();
   const names = useQueryNames();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [add, setAdd] = useState('');
+  const [value, setValue] = useState('');
   const [child, setChild] = useState('');
+  const [root, setRoot] = useState('');
   const [rename, setRename] = useState('');
   const suggestions = useMemo(() => names.filter((n) => n.kind !== 'query').map((n) => n.path), [names]);
-  const own = [...view.components, ...view.tags].filter((e) => !(e.id.length === 1 && e.id[0] === 'ecs.core.Disabled'));
+  const own = view ? [...view.components, ...view.tags].filter((e) => !(e.id.length === 1 && e.id[0] === 'ecs.core.Disabled')) : [];
+  // Where to go after a step: another entity, or none ('').
+  const show = (to: string | undefined) => {
+    if (to === undefined || to === path) return;
+    if (to) onOpen(to);
+    else onClose();
+  };
 
   const run = async (step: BuildStep, then?: () => void) => {
     setBusy(true);
@@ -43,7 +55,7 @@ export function BuildView({ path, view, undoStack, setUndoStack, onOpen }: Build
       await send(client, step.request);
       setUndoStack([...undoStack, step]);
       then?.();
-      if (step.after && step.after !== path) onOpen(step.after);
+      show(step.after);
     } catch (err) {
       setError(`${step.label} failed: ${errorText(err)}`);
     } finally {
@@ -59,7 +71,7 @@ export function BuildView({ path, view, undoStack, setUndoStack, onOpen }: Build
     try {
       await send(client, step.undo);
       setUndoStack(undoStack.slice(0, -1));
-      if (step.afterUndo && step.afterUndo !== path) onOpen(step.afterUndo);
+      show(step.afterUndo);
     } catch (err) {
       setError(`undo ${step.label} failed: ${errorText(err)}`);
     } finally {
@@ -69,26 +81,47 @@ export function BuildView({ path, view, undoStack, setUndoStack, onOpen }: Build
 
   const last = undoStack[undoStack.length - 1];
   const addText = add.trim().replace(/\s*,\s*/g, ',');
+  const valueText = value.trim();
+  const submitAdd = () => {
+    if (!path || !addText) return;
+    // Owned already: the undo puts back the value it had, not a removal.
+    const had = own.find((e) => idParam(e.id) === addText);
+    void run(addStep(path, addText, valueText || undefined, had ? { value: had.value } : undefined), () => { setAdd(''); setValue(''); });
+  };
   return (
     <section class="section build" aria-label="Build">
       <h4>Build</h4>
-      <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (addText) void run(addStep(path, addText), () => setAdd('')); }}>
-        <input
-          aria-label="Component, tag or pair to add" placeholder="Position, a tag, or (Rel,Target)" list="build-names"
-          value={add} onInput={(e) => setAdd((e.currentTarget as HTMLInputElement).value)}
-        />
-        <datalist id="build-names">{suggestions.map((s) => <option key={s} value={s} />)}</datalist>
-        <button type="submit" disabled={busy || !addText}>Add</button>
+      {path ? (
+        <>
+          <form class="build-row" onSubmit={(e) => { e.preventDefault(); submitAdd(); }}>
+            <input
+              aria-label="Component, tag or pair to add" placeholder="Position, a tag, or (Rel,Target)" list="build-names"
+              value={add} onInput={(e) => setAdd((e.currentTarget as HTMLInputElement).value)}
+            />
+            <input
+              aria-label="Value as JSON (optional)" placeholder='value, e.g. {"x":1}' class="build-value"
+              value={value} onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)}
+            />
+            <datalist id="build-names">{suggestions.map((s) => <option key={s} value={s} />)}</datalist>
+            <button type="submit" disabled={busy || !addText}>Add</button>
+          </form>
+          <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (child.trim()) void run(createStep(path, child.trim()), () => setChild('')); }}>
+            <input aria-label="Name of a new child" placeholder="new child's name" value={child} onInput={(e) => setChild((e.currentTarget as HTMLInputElement).value)} />
+            <button type="submit" disabled={busy || !child.trim()}>Create child</button>
+          </form>
+        </>
+      ) : null}
+      <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (root.trim()) void run(createStep(undefined, root.trim(), path ?? ''), () => setRoot('')); }}>
+        <input aria-label="Name of a new root entity" placeholder="new root entity's name" value={root} onInput={(e) => setRoot((e.currentTarget as HTMLInputElement).value)} />
+        <button type="submit" disabled={busy || !root.trim()}>Create at root</button>
       </form>
-      <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (child.trim()) void run(createStep(path, child.trim()), () => setChild('')); }}>
-        <input aria-label="Name of a new child" placeholder="new child's name" value={child} onInput={(e) => setChild((e.currentTarget as HTMLInputElement).value)} />
-        <button type="submit" disabled={busy || !child.trim()}>Create child</button>
-      </form>
-      <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (rename.trim()) void run(renameStep(path, rename.trim()), () => setRename('')); }}>
-        <input aria-label="New name" placeholder="new name" value={rename} onInput={(e) => setRename((e.currentTarget as HTMLInputElement).value)} />
-        <button type="submit" disabled={busy || !rename.trim()}>Rename</button>
-      </form>
-      {own.length ? (
+      {path ? (
+        <form class="build-row" onSubmit={(e) => { e.preventDefault(); if (rename.trim()) void run(renameStep(path, rename.trim()), () => setRename('')); }}>
+          <input aria-label="New name" placeholder="new name" value={rename} onInput={(e) => setRename((e.currentTarget as HTMLInputElement).value)} />
+          <button type="submit" disabled={busy || !rename.trim()}>Rename</button>
+        </form>
+      ) : null}
+      {path && own.length ? (
         <ul class="build-own" aria-label="Own ids">
           {own.map((e) => (
             <li key={idKey(e.id)}>

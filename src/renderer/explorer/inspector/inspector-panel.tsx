@@ -56,7 +56,9 @@ export function InspectorPanel({ path, onClose, onRunQuery, queryText = '', onOp
       {path && loading && !view ? <Note>loading {path}…</Note> : null}
       {path && view && plotted ? <MemberPlot member={plotted} samples={samples} watching={watching} onClose={() => setPlotted(undefined)} /> : null}
       {path && view ? <EntityDetails path={path} view={view} onClose={onClose} onRunQuery={onRunQuery} onPlot={setPlotted} watching={watching} queryText={queryText} /> : null}
-      {path && view && onOpen ? <BuildView path={path} view={view} undoStack={undoStack} setUndoStack={setUndoStack} onOpen={onOpen} /> : null}
+      {(!path || view) && onOpen ? (
+        <BuildView path={path || undefined} view={view} undoStack={undoStack} setUndoStack={setUndoStack} onOpen={onOpen} onClose={onClose} />
+      ) : null}
     </Panel>
   );
 }

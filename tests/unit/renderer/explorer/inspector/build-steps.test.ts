@@ -36,14 +36,30 @@ describe('build steps and their undo', () => {
     const w = setup();
     roundTrip(w, createStep('Sun.Earth', 'Probe'), () => expect(w.get('/entity/Sun/Earth/Probe').status).toBe(200));
     roundTrip(w, createStep(undefined, 'Probe'), () => expect(w.get('/entity/Probe').status).toBe(200));
+    // At the root while Sun.Mars is shown: the undo goes back to it; with nothing shown, to none.
+    roundTrip(w, createStep(undefined, 'Probe', 'Sun.Mars'), () => expect(w.get('/entity/Probe').json).toEqual({ path: 'Probe', ids: [] }));
+    expect(createStep(undefined, 'Probe', 'Sun.Mars').afterUndo).toBe('Sun.Mars');
+    expect(createStep(undefined, 'Probe', '').afterUndo).toBe('');
+    expect(createStep('Sun', 'Probe').afterUndo).toBe('Sun');
   });
 
   test('add a component at its defaults, one with a value, a tag and a pair', () => {
     const w = setup();
     roundTrip(w, addStep('Sun.Mars', 'Velocity'), () => expect(valueOf(w, 'Sun/Mars', 'Velocity')).toEqual({ x: 0, y: 0 }));
-    roundTrip(w, addStep('Comet', 'Mass', { value: 7.5 }), () => expect(valueOf(w, 'Comet', 'Mass')).toEqual({ value: 7.5 }));
+    roundTrip(w, addStep('Comet', 'Mass', '{"value": 7.5}'), () => expect(valueOf(w, 'Comet', 'Mass')).toEqual({ value: 7.5 }));
+    // Some members given: the others at their reflected defaults.
+    roundTrip(w, addStep('Sun.Mars', 'Velocity', '{"y": -2.5}'), () => expect(valueOf(w, 'Sun/Mars', 'Velocity')).toEqual({ x: 0, y: -2.5 }));
     roundTrip(w, addStep('Sun.Mars', 'Enemy'), () => expect(ids(w, 'Sun/Mars')).toContain('Enemy'));
     roundTrip(w, addStep('Sun.Mars', '(Eats,Sun.Earth)'), () => expect(ids(w, 'Sun/Mars')).toContain('Eats,Sun.Earth'));
+  });
+
+  test('add with a value to an entity that owns the id already: the undo puts back the value it had', () => {
+    const w = setup();
+    const had = valueOf(w, 'Sun/Earth', 'Velocity');
+    const step = addStep('Sun.Earth', 'Velocity', '{"x": 4, "y": 5}', { value: had });
+    expect(step.undo.method).toBe('PUT');
+    roundTrip(w, step, () => expect(valueOf(w, 'Sun/Earth', 'Velocity')).toEqual({ x: 4, y: 5 }));
+    expect(valueOf(w, 'Sun/Earth', 'Velocity')).toEqual(had);
   });
 
   test('remove a component (its value comes back), a tag and a pair', () => {
