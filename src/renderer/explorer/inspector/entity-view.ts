@@ -41,7 +41,8 @@ export interface EntityView {
   referencedBy: [string, string[]][];
 }
 
-const CHILD_OF = 'ecs.core.ChildOf';
+/** The key of children in `refs` (grouped by relationship name, not path: ecs.core.ChildOf is 'ChildOf'). */
+const CHILD_OF_REFS = 'ChildOf';
 
 function entries(ids: IdPath[] = [], labels: IdPath[] | undefined, values: ComponentValue[] | undefined, infos: unknown[] | undefined) {
   const components: IdEntry[] = [];
@@ -72,7 +73,7 @@ export function entityView(reply: EntityReply, path: string): EntityView {
     bases: (reply.is_a ?? []).map((b) => ({ path: b.path, ...entries(b.ids, b.id_labels, b.values, b.type_info) })),
     alerts: Array.isArray(reply.alerts) ? reply.alerts : [],
     matches: Array.isArray(reply.matches) ? reply.matches : [],
-    referencedBy: Object.entries(reply.refs ?? {}).filter(([rel, from]) => rel !== CHILD_OF && from.length > 0),
+    referencedBy: Object.entries(reply.refs ?? {}).filter(([rel, from]) => rel !== CHILD_OF_REFS && from.length > 0),
   };
   if (reply.label !== undefined) view.label = reply.label;
   if (reply.brief !== undefined) view.brief = reply.brief;

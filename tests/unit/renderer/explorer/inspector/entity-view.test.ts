@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { entityTitle, entityView } from '../../../../../src/renderer/explorer/inspector/entity-view';
 import type { EntityReply } from '../../../../../src/renderer/explorer/client/reply-types';
 import { captureBody } from '../capture';
+import { setup } from '../../../shared/rest/helpers';
 
 describe('entityView', () => {
   it('splits own components with values from tags and pairs, and keeps doc fields', () => {
@@ -49,8 +50,16 @@ describe('entityView referencedBy', () => {
   it('lists the entities pointing at this one by relationship, without children and empty groups', () => {
     const v = entityView({
       path: 'Sun.Mars', ids: [['Planet']],
-      refs: { 'ecs.core.ChildOf': ['Sun.Mars.Phobos'], TravellingTo: ['Ship3', 'Ship7'], Eats: [] },
+      refs: { ChildOf: ['Sun.Mars.Phobos'], TravellingTo: ['Ship3', 'Ship7'], Eats: [] },
     }, 'Sun.Mars');
     expect(v.referencedBy).toEqual([['TravellingTo', ['Ship3', 'Ship7']]]);
+  });
+
+  it('leaves out the children in a reply of the router (refs are keyed by relationship name: ChildOf)', () => {
+    const w = setup();
+    expect(w.put('/component/Sun/Mars?component=(Eats,Sun)').status).toBe(200);
+    const reply = w.get('/entity/Sun?refs=*').json as EntityReply;
+    expect(Object.keys(reply.refs ?? {}).sort()).toEqual(['ChildOf', 'Eats']);
+    expect(entityView(reply, 'Sun').referencedBy).toEqual([['Eats', ['Sun.Mars']]]);
   });
 });
