@@ -36,7 +36,7 @@ export function WorldSummary() {
       {alerts.known ? (
         <section class="section" aria-label="Active alerts">
           <h4>Active alerts</h4>
-          <AlertsList rows={alerts.rows} />
+          <div class="table-scroll"><AlertsList rows={alerts.rows} /></div>
         </section>
       ) : null}
       {recent.length ? (
