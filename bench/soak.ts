@@ -4,7 +4,8 @@
 // SOAK_RATE req/s in all (default 1500, so a shared machine keeps some room), while watches stay
 // open: fast readers on 50-entity query pages and on targets only writes change, slow readers (16 KiB every
 // second, a background tab) on a 500-entity page of moving values that reopen when they read the
-// past, and two slow readers that ignore the ids (an EventSource on a slow link); every watch
+// past, and two slow readers that ignore the ids (an EventSource on a slow link); the slow ones ask
+// for gzip, as browsers do, and take 16 KiB of compressed bytes per read; every watch
 // reconnects when the host drops its stream, as an EventSource does (the host resets a stream whose
 // socket stays backed up). Watches
 // are closed and opened again every SOAK_ROTATE_SECONDS (default a third of the run). Reports
@@ -70,8 +71,8 @@ async function openGeneration(host: HostUnderTest, tally: WatchTally, lags: { sl
   };
   const fast = await Promise.all(Array.from({ length: FAST_PAGES }, (_, i) => open(fastTarget(i))));
   const still = await Promise.all(STILL.map((t) => open(`/watch${t}`)));
-  const slow = await Promise.all(Array.from({ length: SLOW }, () => open(`/watch${SLOW_PAGE}`, { slow: true })));
-  const naive = await Promise.all(Array.from({ length: NAIVE }, () => open(`/watch${SLOW_PAGE}`, { slow: true, maxLagMs: Infinity })));
+  const slow = await Promise.all(Array.from({ length: SLOW }, () => open(`/watch${SLOW_PAGE}`, { slow: true, compressed: true })));
+  const naive = await Promise.all(Array.from({ length: NAIVE }, () => open(`/watch${SLOW_PAGE}`, { slow: true, compressed: true, maxLagMs: Infinity })));
   /** Lag of what a reader holds: now against the host time of the last event it applied (same machine, same clock). */
   const lagOf = (w: WatchClient) => Date.now() - (parseWatchEventId(w.events.at(-1)?.id)?.time ?? Date.now());
   const reader = setInterval(() => {
