@@ -2,9 +2,11 @@
 // (`ecs://query/Planets`, `ecs://query/ShipsHeadingTo?vars=planet:Sun.Earth`) as resource
 // templates. Reading one is the REST GET of the same target; subscribing to one opens a watch of
 // that GET on the host's watch feeds, so `notifications/resources/updated` follows the watch: at
-// most once per frame, and never more than one in flight per subscription (a client slower than
-// that gets one notice for everything that changed meanwhile). Unsubscribing or closing the
-// session releases the watch.
+// most once per frame. A notice says "read me again": after one, the subscription stays quiet
+// until the client reads that resource, then the watch's next event (all that changed meanwhile)
+// brings the next notice. So a client that doesn't read, or doesn't even read its notification
+// stream, has one notice per subscription waiting, never one per frame. Unsubscribing or closing
+// the session releases the watch.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { entityIndex, type World } from '../../shared/ecs';
@@ -58,12 +60,19 @@ function read(link: McpLink, uri: string): ReadResourceResult {
 class NoticeSink implements EventSink {
   bytesWritten = 0;
   private sending = false;
+  /** A notice went out and the client has not read the resource since. */
+  private unread = false;
   private first = true;
   constructor(private readonly baseline: string, private readonly notify: () => Promise<void>) {}
 
-  /** While a notice is in flight the feed skips this sink and later sends it one event for all it missed. */
+  /** While a notice is in flight or unread the feed skips this sink, and later sends it one event for all it missed. */
   get backedUp(): boolean {
-    return this.sending;
+    return this.sending || this.unread;
+  }
+
+  /** The client read the resource: the next change brings a notice again. */
+  markRead(): void {
+    this.unread = false;
   }
 
   write(event: string, data: string): void {
@@ -73,7 +82,17 @@ class NoticeSink implements EventSink {
       if (event === WATCH_EVENTS.full && data === this.baseline) return;
     }
     this.sending = true;
+    this.unread = true;
     this.notify().catch(() => {}).finally(() => { this.sending = false; });
+  }
+}
+
+/** A resource URI as the SDK hands it to read callbacks (URL.href), so subscribe and read agree on the key. */
+function uriKey(uri: string): string {
+  try {
+    return new URL(uri).href;
+  } catch {
+    return uri;
   }
 }
 
@@ -92,11 +111,17 @@ function topLevel(w: World): string[] {
 /** Registers the resource templates and the subscribe/unsubscribe handlers; returns what releases every watch. */
 export function registerResources(server: McpServer, link: McpLink): { close(): void } {
   const w = link.world;
+  const subs = new Map<string, { readonly watch: EventSubscription; readonly sink: NoticeSink }>();
+  /** Reads a resource; a subscription to it is armed again for the next change. */
+  const readAndRearm = (uri: URL): ReadResourceResult => {
+    subs.get(uri.href)?.sink.markRead();
+    return read(link, uri.href);
+  };
   server.registerResource('entity', new ResourceTemplate(`${ENTITY_URI}{+path}`, {
     // The top of the hierarchy (user entities without a parent): an agent goes down with get_entity.
     list: () => ({ resources: topLevel(w).map((path) => ({ uri: `${ENTITY_URI}${path}`, name: path })) }),
   }), { description: 'An entity as GET /entity/<path>?values=true: its components and their values. The path has / between levels (ecs://entity/Sun/Earth).', mimeType: 'application/json' },
-  (uri) => read(link, uri.href));
+  readAndRearm);
 
   server.registerResource('query', new ResourceTemplate(`${QUERY_URI}{+name}`, {
     list: () => ({
@@ -104,29 +129,28 @@ export function registerResources(server: McpServer, link: McpLink): { close(): 
         .map((name) => ({ uri: `${QUERY_URI}${name}`, name })),
     }),
   }), { description: 'The result of a named query, rule or system as GET /query?name=<name> (vars: variable values, as the vars parameter of /query).', mimeType: 'application/json' },
-  (uri) => read(link, uri.href));
+  readAndRearm);
 
-  const subs = new Map<string, EventSubscription>();
   // Subscriptions are served, list changes are not announced: advertise exactly that.
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: false } });
   server.server.setRequestHandler(SubscribeRequestSchema, ({ params: { uri } }) => {
-    if (subs.has(uri)) return {};
+    if (subs.has(uriKey(uri))) return {};
     if (subs.size >= MAX_SUBSCRIPTIONS_PER_SESSION) throw new McpError(ErrorCode.InvalidRequest, `too many subscriptions: this session holds ${subs.size} (the limit is ${MAX_SUBSCRIPTIONS_PER_SESSION}); unsubscribe from one first`);
     const baseline = readText(link, uri);
     const sink = new NoticeSink(baseline, () => server.server.sendResourceUpdated({ uri }));
     const opened = link.watch({ method: 'GET', url: watchTarget(resourceTarget(uri)!), headers: {} }, sink);
     if ('status' in opened) throw restError(opened, uri);
-    subs.set(uri, opened);
+    subs.set(uriKey(uri), { watch: opened, sink });
     return {};
   });
   server.server.setRequestHandler(UnsubscribeRequestSchema, ({ params: { uri } }) => {
-    subs.get(uri)?.closed();
-    subs.delete(uri);
+    subs.get(uriKey(uri))?.watch.closed();
+    subs.delete(uriKey(uri));
     return {};
   });
   return {
     close: () => {
-      for (const s of subs.values()) s.closed();
+      for (const s of subs.values()) s.watch.closed();
       subs.clear();
     },
   };

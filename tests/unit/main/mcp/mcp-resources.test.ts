@@ -67,6 +67,8 @@ describe('MCP resources', () => {
     for (let i = 0; i < 3; i++) h.host!.app.step(1 / 60);
     await expect.poll(() => updates.length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(updates).toEqual([mars]);
+    // A notice asks the client to read: Mars's next one comes once it has.
+    await c.readResource({ uri: mars });
     // Earth leaves Planets when disabled.
     expect((await fetch(`${base}/disable/Sun/Earth`, { method: 'PUT' })).status).toBe(200);
     h.host!.app.step(1 / 60);
