@@ -54,7 +54,7 @@ describe('MCP subscriptions and a client that does not read', () => {
 
     // The client reads Planets (so its next change is told) and Earth: what it reads is the latest frame's.
     await c.readResource({ uri: PLANETS });
-    const earth = JSON.parse((await c.readResource({ uri: EARTH })).contents[0]!.text as string) as { values: unknown[] };
+    const earth = JSON.parse(((await c.readResource({ uri: EARTH })).contents[0] as { text: string }).text) as { values: unknown[] };
     expect(JSON.stringify(earth.values[0])).toBe(JSON.stringify(JSON.parse(h.host!.router.route('GET', '/entity/Sun/Earth?values=true').body).values[0]));
     await frames(UNREAD_FRAMES);
     await barrier('enable/Sun/Venus', 2);
