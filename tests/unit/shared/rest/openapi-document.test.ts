@@ -3,6 +3,8 @@
 // does, every parameter what it means, every error status when it happens — in each dialect. A
 // blank or missing text there is a bug a reader meets, even if no reply changes.
 import { describe, expect, test } from 'vitest';
+import { openApiDocument } from '../../../../src/shared/protocol';
+import { CONTRACT } from '../../../../src/shared/rest';
 import { setup } from './helpers';
 
 const DIALECTS = [undefined, 'flecs-3.2', 'flecs-4'] as const;
@@ -45,5 +47,27 @@ describe('/openapi.json documents every operation for a reader', () => {
         }
       }
     }
+  });
+
+  test("the document's head: its title and version (defaults, or the server's), and how parameters and errors work", () => {
+    const rows = CONTRACT.rows({ maxLimit: 10_000 });
+    expect(openApiDocument(rows).info).toMatchObject({ title: 'ECS live world REST interface', version: '1' });
+    expect(openApiDocument(rows, { title: 'Solar REST interface', version: '7' }).info).toMatchObject({ title: 'Solar REST interface', version: '7' });
+    const description = (openApiDocument(rows).info as { description: string }).description;
+    expect(description).toMatch(/start with &/);
+    expect(description).toMatch(/\{"error": "…"\}/);
+    expect(description).toMatch(/405 with an Allow header/);
+  });
+
+  test('a watch answers the errors of its GET besides its own (429, 503); schemas are embedded without a $schema of their own', () => {
+    const doc = setup().get('/openapi.json').json;
+    for (const [watch, get] of [['/watch/query', '/query'], ['/watch/entity/{path}', '/entity/{path}']]) {
+      const own = doc.paths[watch].get.responses, of = doc.paths[get].get.responses;
+      const errors = Object.keys(of).filter((s) => s !== '200');
+      expect(errors.length).toBeGreaterThan(0);
+      for (const s of errors) expect(own[s], `${watch} ${s}`).toEqual(of[s]);
+      expect(own[429].content).toEqual(of[errors[0]!].content);
+    }
+    expect(JSON.stringify(doc)).not.toContain('"$schema"');
   });
 });
