@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Mutation testing, one Stryker run per source folder of src/shared (stryker.config.mjs).
 // `npm run mutate` runs the default folders; `npm run mutate -- query json` only those;
-// `npm run mutate -- protocol/frame 'protocol/*.ts'` a subfolder or files (a glob under src/shared);
+// `npm run mutate -- protocol/frame 'protocol/*.ts' json/labels.ts,json/type-info.ts` a subfolder
+// or files (globs under src/shared; several joined by ',' make one run);
 // `--concurrency N` passes through. Each folder keeps its own incremental file in
 // reports/mutation/, so a rerun tests only mutants whose source or covering tests changed.
 // The last lines print the mutation score of each folder run.
@@ -30,7 +31,8 @@ for (let i = 0; i < argv.length; i++) {
   else folders.push(argv[i]);
 }
 for (const f of folders) {
-  if (!f.includes('*') && !existsSync(join(root, 'src/shared', f))) { console.error(`no folder or file src/shared/${f}: give folder names under src/shared, e.g. ${DEFAULT_FOLDERS.join(' ')}`); process.exit(2); }
+  const missing = f.split(',').find((p) => !p.includes('*') && !existsSync(join(root, 'src/shared', p)));
+  if (missing !== undefined) { console.error(`no folder or file src/shared/${missing}: give folder names under src/shared, e.g. ${DEFAULT_FOLDERS.join(' ')}`); process.exit(2); }
 }
 
 /** Mutation score of a Stryker JSON report (mutation-testing-report-schema): killed + timeout over valid mutants. */
@@ -45,12 +47,14 @@ function score(file) {
 
 const results = [];
 for (const folder of folders.length ? folders : DEFAULT_FOLDERS) {
-  // A part of a folder (protocol/frame, 'protocol/*.ts') gets its own report and incremental file.
-  const dir = join('reports/mutation', folder.replace(/\*/g, '_'));
-  const tests = FOLDER_TESTS[folder.split('/')[0]];
+  // A part of a folder (protocol/frame, 'protocol/*.ts') gets its own report and incremental file,
+  // in a subfolder of the folder's (reports/mutation/protocol/protocol_frame).
+  const top = folder.split('/')[0];
+  const dir = join('reports/mutation', top, folder === top ? '' : folder.replace(/[*,/]/g, '_'));
+  const tests = FOLDER_TESTS[top];
   const r = spawnSync(join(root, 'node_modules/.bin/stryker'), [
     'run', 'stryker.config.mjs',
-    '--mutate', /[*]|\.ts$/.test(folder) ? `src/shared/${folder}` : `src/shared/${folder}/**/*.ts`,
+    '--mutate', folder.split(',').map((p) => (/[*]|\.ts$/.test(p) ? `src/shared/${p}` : `src/shared/${p}/**/*.ts`)).join(','),
     '--incrementalFile', `${dir}/incremental.json`,
     ...(tests ? ['--testFiles', tests.join(',')] : []),
     ...pass,
