@@ -30,7 +30,10 @@ export function formatWatchEventId(frame: number, time: number): string {
 export function parseWatchEventId(id: string | undefined): WatchEventId | undefined {
   if (id === undefined || id === '') return undefined;
   const at = id.indexOf('@');
-  const frame = Number(at < 0 ? id : id.slice(0, at));
+  const frameText = at < 0 ? id : id.slice(0, at);
+  // Number('') and Number(' ') are 0: a missing frame must not read as frame 0.
+  if (frameText.trim() === '') return undefined;
+  const frame = Number(frameText);
   const time = at < 0 ? NaN : Number(id.slice(at + 1));
   return Number.isInteger(frame) ? { frame, time } : undefined;
 }

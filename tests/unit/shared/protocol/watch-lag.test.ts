@@ -10,6 +10,9 @@ describe('watch event ids', () => {
     expect(parseWatchEventId('812')).toEqual({ frame: 812, time: NaN });
     expect(parseWatchEventId('')).toBeUndefined();
     expect(parseWatchEventId('x@1')).toBeUndefined();
+    // An id without its frame is neither form: not frame 0.
+    expect(parseWatchEventId('@1764100000123')).toBeUndefined();
+    expect(parseWatchEventId(' ')).toBeUndefined();
   });
 });
 
@@ -37,6 +40,20 @@ describe('watch lag meter', () => {
     expect(m.read('300@6000', 9000)).toBe(0);
     expect(m.read('301@6016', 9016)).toBe(0);
     expect(m.read('302@6033', 10_500)).toBe(1467);
+    expect(m.behind).toBe(true);
+  });
+
+  test('after a reopen, a first event within the limit keeps the reference: its lag is what it is', () => {
+    const host = 5_000_000; // the clocks' offset stays in the reference, large as it is
+    const m = new WatchLagMeter(1000);
+    expect(m.read(`1@${host}`, host + 7_000_000)).toBe(0);
+    m.reopened();
+    expect(m.read(`2@${host + 16}`, host + 7_000_000 + 16 + 300)).toBe(300);
+    m.reopened();
+    // Exactly the limit late is not beyond it: the reference stays, and the reader is not behind.
+    expect(m.read(`3@${host + 33}`, host + 7_000_000 + 33 + 1000)).toBe(1000);
+    expect(m.behind).toBe(false);
+    expect(m.read(`4@${host + 50}`, host + 7_000_000 + 50 + 1001)).toBe(1001);
     expect(m.behind).toBe(true);
   });
 
