@@ -3,7 +3,7 @@
 // `npm run mutate` runs the default folders; `npm run mutate -- query json` only those;
 // `npm run mutate -- protocol/frame 'protocol/*.ts' json/labels.ts,json/type-info.ts` a subfolder
 // or files (globs under src/shared; several joined by ',' make one run);
-// `--concurrency N` passes through. Each folder keeps its own incremental file in
+// `--concurrency N` passes through; `--tests <globs,…>` runs those test files instead of the folder's. Each folder keeps its own incremental file in
 // reports/mutation/, so a rerun tests only mutants whose source or covering tests changed.
 // The last lines print the mutation score of each folder run.
 import { spawnSync } from 'node:child_process';
@@ -25,9 +25,12 @@ const FOLDER_TESTS = {
 const argv = process.argv.slice(2);
 const folders = [];
 const pass = [];
+/** --tests <globs,…>: the tests to run instead of the folder's (FOLDER_TESTS), e.g. for a part of a folder. */
+let testsOverride;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--concurrency') pass.push('--concurrency', argv[++i] ?? '');
-  else if (argv[i].startsWith('-')) { console.error(`unknown option '${argv[i]}': give folder names under src/shared and optionally --concurrency N`); process.exit(2); }
+  else if (argv[i] === '--tests') testsOverride = (argv[++i] ?? '').split(',');
+  else if (argv[i].startsWith('-')) { console.error(`unknown option '${argv[i]}': give folder names under src/shared and optionally --concurrency N and --tests <globs,…>`); process.exit(2); }
   else folders.push(argv[i]);
 }
 for (const f of folders) {
@@ -51,7 +54,7 @@ for (const folder of folders.length ? folders : DEFAULT_FOLDERS) {
   // in a subfolder of the folder's (reports/mutation/protocol/protocol_frame).
   const top = folder.split('/')[0];
   const dir = join('reports/mutation', top, folder === top ? '' : folder.replace(/[*,/]/g, '_'));
-  const tests = FOLDER_TESTS[top];
+  const tests = testsOverride ?? FOLDER_TESTS[top];
   const r = spawnSync(join(root, 'node_modules/.bin/stryker'), [
     'run', 'stryker.config.mjs',
     '--mutate', folder.split(',').map((p) => (/[*]|\.ts$/.test(p) ? `src/shared/${p}` : `src/shared/${p}/**/*.ts`)).join(','),
