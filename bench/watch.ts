@@ -1,6 +1,7 @@
 // `npm run bench -- watch`: watches against polling on the demo with 10k asteroids at 60 fps.
 // 1. The same 20 queries (50 moving asteroids with values each), once as 20 open watches, once
-//    polled at 10 Hz: the host's frame p99 and CPU, and bytes per second per query.
+//    polled at 10 Hz: the host's frame p99 and CPU, and bytes per second per query; and the
+//    watches once more over gzip (as browsers ask for them): CPU and bytes on the wire.
 // 2. The delay from a PUT to the event that shows it, in frames (the PUT's ECS-Frame header and
 //    the event's id), against polling at 10 Hz (time to the first poll that shows it / frame period).
 // 3. Load: 100 watches on ships while 8 writers PUT increasing values and readers GET: every watch
@@ -53,11 +54,11 @@ async function measureWindow(host: HostUnderTest, work: (stop: () => boolean) =>
   return { frameP99: frameP99(frames.intervals), cpu, bytesPerSecPerQuery: bytes / seconds / QUERIES, updatesPerSec: 0, updates: 0 };
 }
 
-async function watchCase(host: HostUnderTest): Promise<Measured> {
-  const ws = await Promise.all(targets().map(async (t) => opened(await openWatch(host.url, `/watch${t}`))));
+async function watchCase(host: HostUnderTest, compressed = false): Promise<Measured> {
+  const ws = await Promise.all(targets().map(async (t) => opened(await openWatch(host.url, `/watch${t}`, { compressed }))));
   await sleep(500);
-  const start = ws.map((w) => ({ bytes: w.bytes, events: w.events.length }));
-  const m = await measureWindow(host, async (done) => { while (!done()) await sleep(50); return ws.reduce((s, w, i) => s + w.bytes - start[i]!.bytes, 0); });
+  const start = ws.map((w) => ({ bytes: w.wireBytes, events: w.events.length }));
+  const m = await measureWindow(host, async (done) => { while (!done()) await sleep(50); return ws.reduce((s, w, i) => s + w.wireBytes - start[i]!.bytes, 0); });
   const events = ws.reduce((s, w, i) => s + w.events.length - start[i]!.events, 0);
   for (const w of ws) w.close();
   return { ...m, updatesPerSec: events / SECONDS / QUERIES };
@@ -216,6 +217,7 @@ async function main(): Promise<void> {
   try {
     await sleep(1000);
     const watched = await watchCase(host);
+    const zipped = await watchCase(host, true);
     const polled = await pollCase(host);
     const delays = await delayCase(host);
     const load = await loadCase(host);
@@ -229,6 +231,10 @@ async function main(): Promise<void> {
       lowerRow('watch_host_cpu', watched.cpu * 100, peer, polled.cpu * 100, '% cpu'),
       row('watch_bytes_per_s_per_query', watched.bytesPerSecPerQuery, peer, polled.bytesPerSecPerQuery, 'bytes/s'),
       row('watch_updates_per_s_per_query', watched.updatesPerSec, peer, polled.updatesPerSec, 'updates/s'),
+      // Browsers ask for gzip: what it costs the host and saves on the wire, against plain streams.
+      lowerRow('watch_gzip_host_cpu', zipped.cpu * 100, 'the same watches, plain', watched.cpu * 100, '% cpu'),
+      lowerRow('watch_gzip_bytes_per_s_per_query', zipped.bytesPerSecPerQuery, 'the same watches, plain', watched.bytesPerSecPerQuery, 'bytes/s'),
+      row('watch_gzip_updates_per_s_per_query', zipped.updatesPerSec, 'the same watches, plain', watched.updatesPerSec, 'updates/s'),
       lowerRow('watch_put_to_event_p50', percentile(delays.watch, 50), 'polling at 10 Hz, to the first poll showing it', percentile(delays.poll, 50), 'frames'),
       lowerRow('watch_put_to_event_max', Math.max(...delays.watch), 'polling at 10 Hz, to the first poll showing it', Math.max(...delays.poll), 'frames'),
       { case: 'watch_load_lost', ours: load.lost, peer: 'expected', peer_value: 0, unit: 'watches', ratio: load.lost === 0 ? 1 : 0 },

@@ -17,8 +17,10 @@ export interface WatchClient {
   readonly comments: string[];
   /** The state rebuilt from every event so far. */
   state: WatchState | undefined;
-  /** Body bytes received so far. */
+  /** Body bytes received so far (decoded). */
   bytes: number;
+  /** Body bytes as they came over the socket (compressed, for a gzip stream). */
+  wireBytes: number;
   /** True once the server ended the stream (or refused to reopen it). */
   ended: boolean;
   /** Streams opened again because the client read the past (more than WATCH_MAX_LAG_MS behind). */
@@ -82,7 +84,7 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
   /** The id already judged from its `id:` line (the event itself is not judged again). */
   let judged: string | undefined;
   const client: WatchClient = {
-    events: [], comments: [], state: undefined, bytes: 0, ended: false, reopens: 0, reconnects: 0,
+    events: [], comments: [], state: undefined, bytes: 0, wireBytes: 0, ended: false, reopens: 0, reconnects: 0,
     get lagMs() { return meter.lastLagMs; },
     get unread() { return res?.readableLength ?? 0; },
     next(test = () => true, from?: number) {
@@ -99,6 +101,7 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
       const n = Math.min(maxBytes, r.readableLength);
       const chunk = n > 0 ? (r.read(n) as string | Buffer | null) : null;
       if (chunk === null) return 0;
+      client.wireBytes += Buffer.byteLength(chunk);
       if (typeof chunk === 'string') take(r, chunk);
       else gunzip?.write(chunk);
       return Buffer.byteLength(chunk);
@@ -212,9 +215,9 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
         gz.on('end', () => dropped(reply));
         gz.on('error', () => dropped(reply));
         reply.on('end', () => gz.end());
-        if (!opts.slow) reply.on('data', (c: Buffer) => gz.write(c));
+        if (!opts.slow) reply.on('data', (c: Buffer) => { client.wireBytes += c.length; gz.write(c); });
       } else {
-        if (!opts.slow) reply.on('data', (c: string) => take(reply, c));
+        if (!opts.slow) reply.on('data', (c: string) => { client.wireBytes += Buffer.byteLength(c); take(reply, c); });
         reply.on('end', () => dropped(reply));
       }
       // A reset: whatever the decoder still holds goes with the stream.
