@@ -2,9 +2,11 @@
 // note saying how to ask for less; a request body over --max-body-bytes is refused (413, a
 // JSON-RPC error naming the limit) before any session starts; wait_for with timeout_seconds and
 // nothing changing (frames stopped) gives up with a timeout result, not an error; more than
-// WAIT_MAX_SECONDS is refused with the bound in the message.
+// WAIT_MAX_SECONDS is refused with the bound in the message; a session holds at most
+// MAX_SUBSCRIPTIONS_PER_SESSION subscriptions, one more is refused saying so and opens no watch.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MAX_RESULT_CHARS } from '../../../../src/main/mcp';
+import { MAX_SUBSCRIPTIONS_PER_SESSION } from '../../../../src/main/mcp/resources';
 import { WAIT_MAX_SECONDS } from '../../../../src/main/mcp/wait-for';
 import { call, McpHarness } from './mcp-harness';
 
@@ -57,5 +59,20 @@ describe('MCP limits', () => {
     const tooLong = await call(c, 'wait_for', { q: 'Planet', timeout_seconds: WAIT_MAX_SECONDS + 1 });
     expect(tooLong.isError).toBe(true);
     expect(tooLong.text).toContain(String(WAIT_MAX_SECONDS));
+  });
+
+  test(`at most ${MAX_SUBSCRIPTIONS_PER_SESSION} subscriptions per session; one more is refused and opens no watch`, async () => {
+    const c = await h.connect(await h.start());
+    const max = MAX_SUBSCRIPTIONS_PER_SESSION;
+    const reply = JSON.parse(h.host!.router.route('GET', `/query?q=Position&limit=${max + 1}&entity_ids=true`).body) as { results: { entity_ids: number[] }[] };
+    const uris = reply.results.flatMap((r) => r.entity_ids).map((id) => `ecs://entity/${id}`);
+    expect(uris).toHaveLength(max + 1);
+    for (const uri of uris.slice(0, max)) await c.subscribeResource({ uri });
+    expect(h.host!.watches.watcherCount).toBe(max);
+    await expect(c.subscribeResource({ uri: uris[max]! })).rejects.toThrow(`too many subscriptions: this session holds ${max} (the limit is ${max}); unsubscribe from one first`);
+    expect(h.host!.watches.watcherCount).toBe(max);
+    await c.unsubscribeResource({ uri: uris[0]! });
+    await c.subscribeResource({ uri: uris[max]! });
+    expect(h.host!.watches.watcherCount).toBe(max);
   });
 });
