@@ -1,9 +1,11 @@
 // `npm run bench -- watch-slow`: where a slow watch reader's seconds go. The built host (3,000
 // asteroids, 60 fps) streams the soak's big page (500 entities of moving values) to one reader at
 // a time that takes WATCH_SLOW_CHUNK bytes (default 16 KiB) every second, for WATCH_SLOW_SECONDS
-// (default 30) each: a reader that follows the ids (reopens once it reads something more than a
-// second old) and one that ignores them (an EventSource: it reconnects only when the host resets
-// its stream), each over a gzip stream (as browsers ask for) and a plain one. After every read it notes the age of the state it holds, the host's send
+// (default 30) each: readers that follow the ids (reopen once they read something more than a
+// second old): over gzip judging each event at its id line (the project's clients), over gzip
+// judging whole events (the explorer's EventSource), over plain text judging whole events (the
+// clients before gzip and id lines); and one over gzip that ignores them (an EventSource in a
+// program: it reconnects only when the host resets its stream). After every read it notes the age of the state it holds, the host's send
 // queue and its own receive queue for the stream (from `ss`, Linux), and what node holds unread.
 // Reports the sizes of `full` and `diff` events, the bytes read of events judged old, the reconnect
 // time, how long reading one event takes, and the age at each read.
@@ -110,9 +112,9 @@ async function main(): Promise<void> {
   try {
     const phases = [
       await phase(host, 'follows_ids_gzip', { compressed: true }),
+      await phase(host, 'follows_ids_gzip_whole_events', { compressed: true, judgeAt: 'event' }),
+      await phase(host, 'follows_ids_plain_whole_events', { judgeAt: 'event' }),
       await phase(host, 'ignores_ids_gzip', { compressed: true, maxLagMs: Infinity }),
-      await phase(host, 'follows_ids_plain', {}),
-      await phase(host, 'ignores_ids_plain', { maxLagMs: Infinity }),
     ];
     console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     report('watch-slow', phases.flatMap((p) => rows(p, host.periodMs)));

@@ -56,6 +56,8 @@ export interface WatchOptions {
   maxLagMs?: number;
   /** When the server drops an open stream, open it again after the stream's `retry:` (as an EventSource does) instead of ending. */
   reconnect?: boolean;
+  /** Where an event's age is judged: at its `id:` line (default), or once it is read whole (as an EventSource hands events). */
+  judgeAt?: 'id' | 'event';
   /** Ask for a gzip-compressed stream (Accept-Encoding: gzip, as browsers do); bytes read are then compressed bytes. */
   compressed?: boolean;
   /** Records when each stream opened and each event was read (for measurements). */
@@ -160,7 +162,7 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
       i = nl + 1;
       const idLine = line;
       line = '';
-      if (idLine === null) continue;
+      if (idLine === null || opts.judgeAt === 'event') continue;
       parser.feed(chunk.slice(fed, i));
       fed = i;
       if (p !== parser) return;
