@@ -151,6 +151,13 @@ test('create at the root and add a component with a value from the inspector, ea
   await undo.click();
   await expect.poll(() => state(rq, 'Probe3'), T).toBe(full);
 
+  // Completion: declared tags (before anything has them) and, inside an open pair, the named
+  // entities whose path contains the typed target.
+  await expect(build.locator('datalist option[value="OutOfFuel"]')).toHaveCount(1, T);
+  await build.getByLabel('Component, tag or pair to add').fill('(TravellingTo, ear');
+  await expect(build.locator('datalist option[value="(TravellingTo, Sun.Earth)"]')).toHaveCount(1, T);
+  await expect(build.locator('datalist option[value="Fuel"]')).toHaveCount(0, T);
+
   // Refused values show the server's reason and change nothing.
   await add('Fuel', '{"value": 1');
   await expect(build.getByRole('alert')).toContainText("parameter 'value' is not valid JSON", T);

@@ -4,9 +4,11 @@
 // ones, each with the request that restores the state before. With nothing selected only the
 // root entity can be created (and undone).
 import { useMemo, useState } from 'preact/hooks';
-import { errorText, type RestClient } from '../client';
+import { ALL_ENTITIES_QUERY, errorText, treeLevelUrl, type QueryReply, type RestClient } from '../client';
 import { useQueryNames } from '../query';
-import { IdText, useClient } from '../ui';
+import { SEARCH_LIMIT, treeItems } from '../tree';
+import { IdText, useClient, useRest } from '../ui';
+import { addSuggestions, openPair } from './build-names';
 import { addStep, createStep, idParam, removeStep, renameStep, type BuildRequest, type BuildStep } from './build-steps';
 import { idKey, type EntityView } from './entity-view';
 
@@ -39,7 +41,12 @@ export function BuildView({ path, view, undoStack, setUndoStack, onOpen, onClose
   const [child, setChild] = useState('');
   const [root, setRoot] = useState('');
   const [rename, setRename] = useState('');
-  const suggestions = useMemo(() => names.filter((n) => n.kind !== 'query').map((n) => n.path), [names]);
+  // Pair targets: the named entities, read (as the tree search reads them) only while a pair is typed.
+  const pairOpen = openPair(add) !== undefined;
+  const all = useRest<QueryReply>(pairOpen ? treeLevelUrl(ALL_ENTITIES_QUERY, SEARCH_LIMIT) : null, { keep: true });
+  const entities = useMemo(() => (all.data ? treeItems(all.data).filter((i) => typeof i.name === 'string' && !i.builtin).map((i) => i.path) : []), [all.data]);
+  const suggestions = useMemo(
+    () => addSuggestions(add, names.filter((n) => n.kind !== 'query').map((n) => n.path), entities), [add, names, entities]);
   const own = view ? [...view.components, ...view.tags].filter((e) => !(e.id.length === 1 && e.id[0] === 'ecs.core.Disabled')) : [];
   // Where to go after a step: another entity, or none ('').
   const show = (to: string | undefined) => {
