@@ -5,12 +5,17 @@
 // queued. Every event's id is the frame whose state it carries, with the host's clock at that
 // frame (formatWatchEventId), so all streams of a target agree on what each id means.
 //
+// The feeds of a frame share one evaluation budget (watch-frame-budget.ts): a feed that does not
+// fit waits for a later frame, and its event then carries that later frame's state and id.
+//
 // The API other features build on (MCP resource subscriptions, say): `open(req, sink)` with any
 // EventSink, `afterFrame()` once after every frame, and the subscription's `closed()`.
 import type { DiffPatcher, Delta } from 'jsondiffpatch';
-import { WATCHABLE, WATCH_EVENTS, WATCH_PREFIX, createWatchDiffer, formatWatchEventId } from '../../shared/protocol';
+import { DEFAULT_WATCH_FRAME_STEPS, WATCHABLE, WATCH_EVENTS, WATCH_PREFIX, createWatchDiffer, formatWatchEventId } from '../../shared/protocol';
+import type { QueryBudget } from '../../shared/query';
 import { errorReply, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { EventSink, EventSubscription } from '../http';
+import { WatchFrameBudget, type Attempt } from './watch-frame-budget';
 
 interface Watcher {
   readonly sink: EventSink;
@@ -65,7 +70,13 @@ export class WatchFeeds {
   private frameTime = 0;
   private changesAt = -1;
 
-  constructor(private readonly router: Router, private readonly clock: WatchClock) {}
+  /** The evaluation budget the feeds of each frame share. */
+  readonly frameBudget: WatchFrameBudget<Feed>;
+
+  /** Feeds of `router`, whose frames together may spend `frameSteps` evaluation steps (at least a request's). */
+  constructor(private readonly router: Router, private readonly clock: WatchClock, frameSteps = DEFAULT_WATCH_FRAME_STEPS) {
+    this.frameBudget = new WatchFrameBudget(frameSteps, router.maxQuerySteps);
+  }
 
   /** The id of an event carrying the state of the last frame. */
   private id(): string {
@@ -116,7 +127,10 @@ export class WatchFeeds {
     return {
       closed: () => {
         f.watchers.delete(watcher);
-        if (f.watchers.size === 0) this.feeds.delete(f.target);
+        if (f.watchers.size === 0 && this.feeds.get(f.target) === f) {
+          this.feeds.delete(f.target);
+          this.frameBudget.delete(f);
+        }
       },
     };
   };
@@ -126,12 +140,14 @@ export class WatchFeeds {
     this.frameAt = this.clock.frame();
     this.frameTime = this.clock.now?.() ?? Date.now();
     const id = this.id();
-    for (const feed of this.feeds.values()) this.update(feed, id);
+    this.frameBudget.runFrame(this.feeds.values(), (feed, budget, outcome) => this.update(feed, id, budget, outcome));
     this.changesAt = this.clock.changes();
   }
 
-  private update(feed: Feed, frame: string): void {
-    const reply = this.router.route('GET', feed.target);
+  private update(feed: Feed, frame: string, budget: QueryBudget, outcome: () => Attempt): void {
+    const reply = this.router.route('GET', feed.target, undefined, budget);
+    // The frame's budget ran out before this feed's turn was done: it keeps its state for a later frame.
+    if (outcome() === 'deferred') return;
     const ok = reply.status === 200;
     const now = ok ? reply.body : `fail:${reply.body}`;
     feed.text = now;

@@ -6,6 +6,7 @@ import { fixedSegments, type EndpointSpec } from './rest-endpoints';
 import { documentedDefault } from './rest-params';
 import { errorReplySchema } from './rest-replies';
 import { WATCHABLE, WATCH_MAX_LAG_MS, WATCH_PREFIX, WATCH_RECONNECT_MS } from './watch';
+import { DEFAULT_WATCH_FRAME_STEPS } from './constants';
 
 /** Options of the generated document. */
 export interface OpenApiOptions {
@@ -28,7 +29,9 @@ const WATCH_STREAM = 'Server-Sent Events (text/event-stream). Each event\'s id i
   + 'event "end": data is {"reason"}, the server ends the stream. Comment lines are heartbeats. '
   + 'A reader that falls behind skips frames and then gets one delta to the latest state; one that reads events more than '
   + `${WATCH_MAX_LAG_MS} ms old should reopen the stream (a new stream, Last-Event-ID or not, starts with "full"). `
-  + `The server resets a stream whose socket stayed backed up for ${WATCH_MAX_LAG_MS} ms; the stream's retry: (${WATCH_RECONNECT_MS} ms) tells an EventSource when to reconnect.`;
+  + `The server resets a stream whose socket stayed backed up for ${WATCH_MAX_LAG_MS} ms; the stream's retry: (${WATCH_RECONNECT_MS} ms) tells an EventSource when to reconnect. `
+  + `After each frame the queries of all watches together may spend ${DEFAULT_WATCH_FRAME_STEPS} evaluation steps (at least --max-query-steps): `
+  + 'watches that do not fit get their event after a later frame, in turn, with that frame\'s state and id.';
 
 function watchOperation(segment: string, parameters: unknown[], errors: Record<string, string>, errorContent: unknown): Record<string, unknown> {
   const responses: Record<string, unknown> = {

@@ -8,9 +8,9 @@ import type { RestReply, RouteContext } from './types';
 /** Status of a request refused for the work its query needs: bad input, as the request must change. */
 export const OVER_BUDGET_STATUS = 400;
 
-/** A fresh budget for the queries of one request. */
+/** The budget of one request's queries: the caller's, or a fresh one of maxQuerySteps. */
 export function requestBudget(ctx: RouteContext): QueryBudget {
-  return new QueryBudget(ctx.options.maxQuerySteps);
+  return ctx.budget ?? new QueryBudget(ctx.options.maxQuerySteps);
 }
 
 /**

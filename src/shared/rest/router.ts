@@ -6,7 +6,7 @@
 // (path and decoded parameters) → the route (the dialect's endpoint table: 404, 405 + Allow,
 // OPTIONS) → the parameters (the row's zod table: 400) → the handler → the cache policy.
 import type { World } from '../ecs';
-import { QueryCache } from '../query';
+import { QueryCache, type QueryBudget } from '../query';
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS } from '../protocol';
 import { dialectOf } from './dialects';
 import { ReplyCache } from './reply-cache';
@@ -19,8 +19,14 @@ import { readParams } from './validate-params';
 /** The router: callable as a RestHandler, plus `route` for in-process calls. */
 export interface Router {
   (req: RestRequest): RestReply;
-  /** Answers one request synchronously (tests, the explorer's local mode). */
-  route(method: string, url: string, headers?: Record<string, string | undefined>): RestReply;
+  /**
+   * Answers one request synchronously (tests, the explorer's local mode). `budget`, when given,
+   * is what its queries may spend (watch feeds pass a share of their frame's) instead of a fresh
+   * budget of maxQuerySteps; a reply from the reply cache spends nothing.
+   */
+  route(method: string, url: string, headers?: Record<string, string | undefined>, budget?: QueryBudget): RestReply;
+  /** The work one request's queries may do, in evaluation steps (the maxQuerySteps option or its default). */
+  readonly maxQuerySteps: number;
   /** Every method some endpoint answers (the transport's CORS preflights grant these, besides OPTIONS). */
   readonly methods: readonly string[];
   /** The methods that change the world (the transport applies its write policy to them). */
@@ -56,7 +62,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   const resolve = names.identity ? undefined : (text: string) => names.lookupSymbol(world, text);
   const queries = options.queryCache === false ? undefined : new QueryCache(world, undefined, resolve);
 
-  function route(method: string, url: string): RestReply {
+  function route(method: string, url: string, budget?: QueryBudget): RestReply {
     const cached = cache !== undefined && method === 'GET' ? cache.get(url) : undefined;
     if (cached !== undefined) return cached;
     let target;
@@ -80,7 +86,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     if (!r.hasPath && rest !== '') return unknownEndpoint(table, method, path);
     const params = readParams(r.params, target.params);
     if ('reply' in params) return params.reply;
-    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries, endpoints: table.rows, names };
+    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}) };
     const before = world.changeCount;
     let reply: RestReply;
     try {
@@ -98,8 +104,11 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     return reply;
   }
 
-  const handler = ((req: RestRequest) => route(req.method, req.url)) as Router & { methods: readonly string[]; writeMethods: readonly string[]; table: RouteTable };
-  handler.route = (method, url) => route(method, url);
+  const handler = ((req: RestRequest) => route(req.method, req.url)) as Router & {
+    methods: readonly string[]; writeMethods: readonly string[]; table: RouteTable; maxQuerySteps: number;
+  };
+  handler.route = (method, url, _headers, budget) => route(method, url, budget);
+  handler.maxQuerySteps = maxQuerySteps;
   handler.methods = table.methods;
   handler.writeMethods = table.writeMethods;
   handler.table = table;

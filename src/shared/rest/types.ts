@@ -2,7 +2,7 @@
 // (src/shared/protocol), re-exported here for the router's users.
 import type { World } from '../ecs';
 import type { DialectNames } from '../json';
-import type { QueryCache } from '../query';
+import type { QueryBudget, QueryCache } from '../query';
 import type { EndpointSpec, RestReply } from '../protocol';
 export type { RestReply, RestRequest } from '../protocol';
 
@@ -63,6 +63,8 @@ export interface RouteContext {
   readonly endpoints: readonly EndpointSpec[];
   /** The names requests are read in and replies printed in (its dialect's: `ecs.*`, or the reference's `flecs.*`). */
   readonly names: DialectNames;
+  /** The budget the caller gave this request's queries (watch feeds share one per frame); absent: a fresh one of maxQuerySteps. */
+  readonly budget?: QueryBudget;
 }
 
 /** An endpoint handler: `params` are the request's parameters parsed by the row's zod table (defaults filled in). */

@@ -15,6 +15,15 @@ export const COMPAT_DEFAULT_LIMIT = 1000;
  */
 export const DEFAULT_MAX_QUERY_STEPS = 25_000;
 /**
+ * Default work all watch feeds together may spend after one frame re-evaluating their GETs, in
+ * evaluation steps: the feeds share it, and those that don't fit are evaluated after the next
+ * frame(s), least recently served first (each event's id is still the frame whose state it
+ * shows). Never less than the server's --max-query-steps, so a feed any request could run always
+ * fits a frame of its own. The same as one request's budget: 200 watches of heavy queries hold a
+ * frame no longer than one heavy request.
+ */
+export const DEFAULT_WATCH_FRAME_STEPS = DEFAULT_MAX_QUERY_STEPS;
+/**
  * Most terms one query may have: each term, each operand of an or-chain, each comparison
  * (`$x == y`) and each id an `AND | T` stands for counts. More is refused when the query is
  * compiled (400), before any evaluation. The rules engine goes one call deeper per term; it ran
