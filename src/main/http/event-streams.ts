@@ -17,7 +17,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RestReply, RestRequest } from '../../shared/protocol';
 import { errorBody } from './json-error';
-import { StreamSink, acceptsGzip } from './stream-sink';
+import { StreamSink, acceptsGzip, type EventSink } from './stream-sink';
+
+export type { EventSink } from './stream-sink';
 
 /** Limits and timing of event streams (see HttpOptions for defaults). */
 export interface EventStreamLimits {
@@ -29,16 +31,6 @@ export interface EventStreamLimits {
   heartbeatMs: number;
   /** Milliseconds a stream's socket may go without taking an event whole before the stream is reset (its reader reads the past). */
   maxBackedUpMs: number;
-}
-
-/** Where a feed writes its events; one per open stream. */
-export interface EventSink {
-  /** Writes one event (`event:`, `id:`, `data:` lines); the data may span lines. */
-  write(event: string, data: string, id?: string | number): void;
-  /** True while the socket has not taken all of the last event: write nothing now, only the latest state later. */
-  readonly backedUp: boolean;
-  /** Bytes of event text written so far (for measurements). */
-  readonly bytesWritten: number;
 }
 
 /** What a feed gives back for an accepted stream. */

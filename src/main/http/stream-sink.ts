@@ -10,7 +10,16 @@
 import type { ServerResponse } from 'node:http';
 import { constants, createGzip, type Gzip } from 'node:zlib';
 import { WATCH_RECONNECT_MS } from '../../shared/protocol';
-import type { EventSink } from './event-streams';
+
+/** Where a feed writes its events; one per open stream. */
+export interface EventSink {
+  /** Writes one event (`event:`, `id:`, `data:` lines); the data may span lines. */
+  write(event: string, data: string, id?: string | number): void;
+  /** True while the socket has not taken all of the last event: write nothing now, only the latest state later. */
+  readonly backedUp: boolean;
+  /** Bytes of event text written so far (for measurements). */
+  readonly bytesWritten: number;
+}
 
 const STREAM_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
