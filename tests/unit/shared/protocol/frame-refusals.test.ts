@@ -45,6 +45,12 @@ describe('frame decoder refusals', () => {
     expect(refusal(bytes).message).toMatch(/^not a frame: magic is 0xDEADBEEF, expected 0x[0-9A-F]{8} \("ECSF"\)$/);
   });
 
+  test('a magic number with leading zeros is shown with all eight digits', () => {
+    const bytes = frame();
+    new DataView(bytes.buffer).setUint32(0, 0xabc, true);
+    expect(refusal(bytes).message).toMatch(/^not a frame: magic is 0x00000ABC, /);
+  });
+
   test('input that is not bytes is refused, saying what it was', () => {
     expect(refusal('ECSF').message).toBe('a frame must be an ArrayBuffer or Uint8Array, got string');
     expect(refusal(null).message).toBe('a frame must be an ArrayBuffer or Uint8Array, got null');
@@ -71,5 +77,29 @@ describe('frame writer refusals', () => {
     expect(w.reserve(0).offset).toBe(0);
     expect(() => w.reserve(-1)).toThrow('reserve(n) must be a whole number');
     expect(() => w.reserve(FRAME_MAX_ENTITIES + 1)).toThrow(`reserve(n) must be a whole number from 0 to ${FRAME_MAX_ENTITIES}, got ${FRAME_MAX_ENTITIES + 1}`);
+  });
+});
+
+describe('frame writer capacity', () => {
+  test('starts at the initial capacity, doubles when exceeded, or grows to what one reserve() needs', () => {
+    const w = new FrameWriter(4);
+    expect(w.capacity).toBe(4);
+    w.begin(1, 0, 60);
+    for (let i = 0; i < 5; i++) w.push(i + 1, i, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0);
+    expect(w.capacity).toBe(8);
+    w.reserve(20);
+    expect([w.count, w.capacity]).toEqual([25, 25]);
+    // Entities written before a growth keep their values.
+    expect(Array.from(decodeFrame(w.finish()).ids.slice(0, 5))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  test('after finish() nothing more is written until the next begin()', () => {
+    const w = new FrameWriter(4);
+    w.begin(1, 0, 60);
+    w.push(1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0);
+    w.finish();
+    expect(() => w.push(2, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0)).toThrow(/outside a frame: call begin\(frame, simTime, fps\) first/);
+    expect(() => w.reserve(1)).toThrow(/outside a frame/);
+    expect(() => w.finish()).toThrow(/without begin\(\)/);
   });
 });
