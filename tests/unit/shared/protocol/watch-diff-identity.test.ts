@@ -6,8 +6,8 @@ import type { Delta } from 'jsondiffpatch';
 import { describe, expect, test } from 'vitest';
 import { applyWatchEvent, createWatchDiffer } from '../../../../src/shared/protocol';
 
-const differ = createWatchDiffer();
-
+// Each test makes its own differ: one made when the file loads would be made before a mutation
+// run switches its mutant on, and hide the mutant from the test.
 /** The operations of a jsondiffpatch array delta (its keys but the '_t' marker). */
 const ops = (delta: unknown) => Object.keys(delta as object).filter((k) => k !== '_t').sort();
 
@@ -16,11 +16,13 @@ const tables = (names: string[]) => names.map((n) => ({ parent: 'Sun', entities:
 
 describe('watch deltas keep the identity of rows', () => {
   test('a query table that goes away is one removal, whatever follows it', () => {
+    const differ = createWatchDiffer();
     const delta = differ.diff({ results: tables(['Earth', 'Mars', 'Venus']) }, { results: tables(['Mars', 'Venus']) }) as { results: object };
     expect(ops(delta.results)).toEqual(['_0']);
   });
 
   test('tables are told apart by their first entity, and by their parent', () => {
+    const differ = createWatchDiffer();
     const a = [{ parent: 'Sun', entities: ['Earth'] }, { parent: 'Sun', entities: ['Mars'] }];
     expect(ops(differ.diff(a, [a[1]]))).toEqual(['_0']);
     const b = [{ parent: 'Sun', entities: ['Moon'] }, { parent: 'Earth', entities: ['Moon'] }];
@@ -28,6 +30,7 @@ describe('watch deltas keep the identity of rows', () => {
   });
 
   test('list items are told apart by path, else by name; other items by position', () => {
+    const differ = createWatchDiffer();
     const byPath = [{ path: 'Sun.Earth', v: 1 }, { path: 'Sun.Mars', v: 2 }, { path: 'Sun.Venus', v: 3 }];
     expect(ops(differ.diff(byPath, byPath.slice(1)))).toEqual(['_0']);
     const byName = [{ name: 'Earth', v: 1 }, { name: 'Mars', v: 2 }, { name: 'Venus', v: 3 }];
@@ -41,6 +44,7 @@ describe('watch deltas keep the identity of rows', () => {
   });
 
   test('a changed value carries only its new side, and a reordered row is no move', () => {
+    const differ = createWatchDiffer();
     expect(differ.diff({ a: 1, b: 'x' }, { a: 2, b: 'x' })).toEqual({ a: [0, 2] });
     const delta = differ.diff([{ name: 'A' }, { name: 'B' }], [{ name: 'B' }, { name: 'A' }]) as Delta & Record<string, unknown>;
     // A move would be ['', <new index>, 3]; without move detection the row is removed and added.
@@ -65,7 +69,8 @@ describe('applying watch events', () => {
     expect(applyWatchEvent(undefined, 'end', '{"reason":"stopping"}', '6')).toEqual({ reply: undefined, error: undefined, frame: 6 });
   });
 
-  test('a diff after a fail (no reply held) is refused, naming the frame', () => {
+  test('a diff before any event, or after a fail (no reply held), is refused, naming the frame', () => {
+    expect(() => applyWatchEvent(undefined, 'diff', '{}', '2')).toThrow(/'diff' event \(frame 2\) arrived before any 'full' event/);
     const failed = applyWatchEvent(undefined, 'fail', '{"status":404,"error":"gone"}', '8');
     expect(() => applyWatchEvent(failed, 'diff', '{}', '9')).toThrow(/'diff' event \(frame 9\) arrived before any 'full' event/);
   });
