@@ -5,7 +5,7 @@
 // id, doc, tags, pairs, inherited, components, alerts, matches.
 import { isPair, type Entity, type Id, type World } from '../../ecs';
 import { forEachIsABase, typeInfoText } from '../../json';
-import { matchingQueries } from '../../query';
+import { matchingQueries, type QueryBudget } from '../../query';
 import { docText, entityName, entityPath, idKey, objectText, parentPath, valueText, wireUnits } from './wire';
 
 /** What the Flecs 4 entity reply shows; names are the REST parameters. */
@@ -24,6 +24,8 @@ export interface Flecs4EntityOptions {
   builtin?: boolean;
   /** `matches`: paths of the named queries and systems that match the entity (default false). */
   matches?: boolean;
+  /** Budget of the named queries evaluated for `matches` (default: unbounded); QueryBudgetError past it. */
+  queryBudget?: QueryBudget;
   /** `alerts`: the entity's active alerts (default false; needs `alertsOf`). */
   alerts?: boolean;
   /** Source of active alerts. */
@@ -110,6 +112,6 @@ export function flecs4EntityText(world: World, e: Entity, o: Flecs4EntityOptions
   if (inherited) out.push(`"inherited":${inherited}`);
   if (components.length) out.push(`"components":${objectText(components)}`);
   if (o.alerts && o.alertsOf) out.push(`"alerts":${JSON.stringify(o.alertsOf(e))}`);
-  if (o.matches) out.push(`"matches":${JSON.stringify(matchingQueries(world, e).map((q) => entityPath(world, q)))}`);
+  if (o.matches) out.push(`"matches":${JSON.stringify(matchingQueries(world, e, o.queryBudget).map((q) => entityPath(world, q)))}`);
   return `{${out.join(',')}}`;
 }

@@ -5,7 +5,7 @@
 import type { Entity, World } from '../../ecs';
 import { now } from '../../clock';
 import { typeInfoText } from '../../json';
-import type { FieldInfo, PlanStep, PlanTerm, Query, Slot } from '../../query';
+import type { FieldInfo, PlanStep, PlanTerm, Query, QueryBudget, Slot } from '../../query';
 import { wireFields } from './query-fields';
 import { entityPath, objectText, wireUnits } from './wire';
 
@@ -109,10 +109,10 @@ export function queryPlanText(world: World, query: Query): string {
 }
 
 /** `query_profile`: one evaluation of the whole query, timed (microseconds) and counted. */
-export function queryProfileText(query: Query): string {
+export function queryProfileText(query: Query, budget?: QueryBudget): string {
   let results = 0, entities = 0;
   const t0 = now();
-  query.each((r) => { results++; entities += r.table ? r.count : 0; });
+  query.each((r) => { results++; entities += r.table ? r.count : 0; }, {}, budget);
   const us = Math.round((now() - t0) * 1000 * 1000) / 1000;
   return objectText([
     ['eval_count', '1'], ['result_count', String(results)], ['entity_count', String(entities)],

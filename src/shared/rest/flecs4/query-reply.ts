@@ -5,7 +5,7 @@
 // id has a variable or wildcard, sources when some field has a source other than $this, values
 // when some field carries reflected data (and is not [none] or negated).
 import type { Entity, Id, World } from '../../ecs';
-import type { FieldInfo, Query, QueryResult, Slot } from '../../query';
+import type { FieldInfo, Query, QueryBudget, QueryResult, Slot } from '../../query';
 import { docText, entityName, entityPath, idParts, objectText, parentPath, valueText } from './wire';
 import { wireFields, type WireField } from './query-fields';
 
@@ -108,7 +108,7 @@ function resultText(world: World, query: Query, L: Layout, o: Flecs4QueryOptions
 }
 
 /** The `results` array text of a query, paged by entities (offset, limit). */
-export function flecs4ResultsText(world: World, query: Query, o: Flecs4QueryOptions): string {
+export function flecs4ResultsText(world: World, query: Query, o: Flecs4QueryOptions, budget?: QueryBudget): string {
   const L = layoutOf(world, query, o);
   const out: string[] = [];
   let skip = o.offset;
@@ -125,6 +125,6 @@ export function flecs4ResultsText(world: World, query: Query, o: Flecs4QueryOpti
       out.push(resultText(world, query, L, o, r, r.table.entities[r.rows ? r.rows[i]! : i]!));
     }
     return out.length < o.limit;
-  });
+  }, {}, budget);
   return `[${out.join(',')}]`;
 }

@@ -7,6 +7,7 @@ import { MONITOR_NOT_ENABLED } from '../monitor-link';
 import { compileQuery, namedQuery, QueryParseError, type Query } from '../../query';
 import { isBuiltin, resolveEntity } from '../entity-path';
 import { alertsOf } from '../monitor-link';
+import { withBudget } from '../query-budget';
 import { errorReply, notFound, okText, shown } from '../replies';
 import { decodePath } from '../target';
 import type { Handler, RestReply, RouteContext } from '../types';
@@ -32,12 +33,17 @@ export const getEntity4: Handler<Entity4Params> = (ctx, p) => {
   const found = entityOf(ctx);
   if ('reply' in found) return found.reply;
   const { world } = ctx, e = found.entity;
-  return okText(flecs4EntityText(world, e, {
+  // Like every request's queries, the named queries tried for `matches` spend from the request's budget.
+  return withBudget(ctx, MATCHES_NARROWING, (budget) => okText(flecs4EntityText(world, e, {
     entity_id: p.entity_id, doc: p.doc, values: p.values, type_info: p.type_info, inherited: p.inherited, builtin: p.builtin,
     matches: p.matches, alerts: p.alerts, alertsOf: p.alerts ? (x) => alertsOf(world, x, ctx.names) : undefined,
-    extra: e === world.core.World ? worldSummaryParts(world, ctx.options.app) : undefined,
-  }));
+    extra: e === world.core.World ? worldSummaryParts(world, ctx.options.app) : undefined, queryBudget: budget,
+  })));
 };
+
+/** How to narrow a Flecs 4 request whose queries ran past the budget. */
+const NARROWING = 'Narrow it: add terms that match fewer entities before the terms with variables, or leave out query_profile.';
+const MATCHES_NARROWING = 'The named queries checked for matches=true need that work: leave out matches=true, or run them one at a time with /query?name=<query>.';
 
 function queryOf(ctx: RouteContext, o: Query4Params): { query: Query } | { reply: RestReply } {
   const status = o.try ? 200 : 400;
@@ -63,15 +69,18 @@ export const getQuery4: Handler<Query4Params> = (ctx, o) => {
   const found = queryOf(ctx, o);
   if ('reply' in found) return found.reply;
   const { world } = ctx, q = found.query;
-  const out: string[] = [];
-  if (o.field_info) out.push(`"field_info":${fieldInfoText(world, q)}`);
-  if (o.query_info) out.push(`"query_info":${queryInfoText(world, q)}`);
-  if (o.query_plan) out.push(`"query_plan":${queryPlanText(world, q)}`);
-  if (o.query_profile) out.push(`"query_profile":${queryProfileText(q)}`);
-  if (o.results) {
-    out.push(`"results":${flecs4ResultsText(world, q, { entity_ids: o.entity_ids, doc: o.doc, fields: o.fields, values: o.values, offset: o.offset, limit: o.limit })}`);
-  }
-  return okText(`{${out.join(',')}}`);
+  // The profile's evaluation and the results' draw from one request budget (--max-query-steps).
+  return withBudget(ctx, NARROWING, (budget) => {
+    const out: string[] = [];
+    if (o.field_info) out.push(`"field_info":${fieldInfoText(world, q)}`);
+    if (o.query_info) out.push(`"query_info":${queryInfoText(world, q)}`);
+    if (o.query_plan) out.push(`"query_plan":${queryPlanText(world, q)}`);
+    if (o.query_profile) out.push(`"query_profile":${queryProfileText(q, budget)}`);
+    if (o.results) {
+      out.push(`"results":${flecs4ResultsText(world, q, { entity_ids: o.entity_ids, doc: o.doc, fields: o.fields, values: o.values, offset: o.offset, limit: o.limit }, budget)}`);
+    }
+    return okText(`{${out.join(',')}}`);
+  });
 };
 
 /** GET /component/<path>?component=…: the value, `null` for a tag or a component without reflection. */

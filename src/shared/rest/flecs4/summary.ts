@@ -2,7 +2,7 @@
 // them from the heartbeat (GET /entity/flecs/core/World): the explorer shows the frame rate,
 // entity and table counts and the build, and sets target_fps through the same component. They
 // are computed from the world, the app and the monitor's samples when asked; nothing stores them.
-import type { World } from '../../ecs';
+import { EcsError, type World } from '../../ecs';
 import { statsReply } from '../../monitor';
 import { hasMonitor } from '../../monitor';
 import type { AppControl } from './app-control';
@@ -79,10 +79,16 @@ export function setWorldSummary(world: World, app: AppControl | undefined, value
   }
   if (v.time_scale !== undefined) {
     const scale = Number(v.time_scale);
-    if (!Number.isFinite(scale) || scale < 0) return `time_scale must be a number from 0, got ${JSON.stringify(v.time_scale)}`;
+    if (!Number.isFinite(scale)) return `time_scale must be a number, got ${JSON.stringify(v.time_scale)}`;
     const tc = world.lookup('ecs.app.TimeControl');
     if (tc === 0) return 'time_scale cannot be set: the app runs without time control';
-    world.set(world.core.World, tc, { time_scale: scale });
+    // TimeControl's schema holds the range (0 to 16): its refusal names it, and nothing is changed.
+    try {
+      world.set(world.core.World, tc, { time_scale: scale });
+    } catch (err) {
+      if (err instanceof EcsError) return err.message;
+      throw err;
+    }
   }
   if (fps !== undefined) app!.targetFps = fps;
   return undefined;

@@ -143,6 +143,21 @@ describe('Flecs 4 dialect: writes', () => {
       expect(app.targetFps).toBe(30);
     }
   });
+  test('time_scale through WorldSummary: outside 0 to 16 (17, -1, 1e9) is a 400 naming the range that changes nothing (issue 30)', () => {
+    const put = (v: Record<string, unknown>) => get(`/component/flecs/core/World?component=flecs.stats.WorldSummary&value=${encodeURIComponent(JSON.stringify(v))}`, 'PUT');
+    const scale = () => world.get<{ time_scale: number }>(world.core.World, world.lookup('ecs.app.TimeControl'))!.time_scale;
+    expect(put({ time_scale: 0.5 }).status).toBe(200);
+    expect(scale()).toBe(0.5);
+    for (const bad of [17, -1, 1e9]) {
+      const before = world.changeCount;
+      const r = put({ time_scale: bad, target_fps: 30 });
+      expect(r.status).toBe(400);
+      expect(r.json.error).toContain(`expected a number from 0 to 16, got ${bad}`);
+      expect(scale()).toBe(0.5);
+      expect(app.targetFps).toBe(60);
+      expect(world.changeCount).toBe(before);
+    }
+  });
   test('a malformed query is answered with the expression as sent (flecs names) and the position in it', () => {
     const expr = '[none] ?flecs.core.Module,(flecs.core.ChildOf,Nowhere)';
     const r = get(`/query?try=true&expr=${encodeURIComponent(expr)}`);

@@ -52,6 +52,23 @@ describe('query budget of a request', () => {
     expect(setup().get('/entity/Sun/Earth?matches=true').status).toBe(200);
   });
 
+  test('the Flecs 4 dialect (--compat flecs-4) evaluates /query, its query_profile and /entity?matches=true under the budget', () => {
+    // Before, its /query ran unbounded: a cross product with no result held the host (64 s on the demo's 3,000 asteroids).
+    const f4 = setup({ maxQuerySteps: LIMIT, compat: 'flecs-4' });
+    const before = f4.world.changeCount;
+    const expr = encodeURIComponent('Position($a), Position($b), Planet($b), Moon($b)');
+    for (const extra of ['', '&query_profile=true&results=false']) {
+      const r = f4.get(`/query?expr=${expr}${extra}`);
+      expect(r.status, extra).toBe(400);
+      expect(r.json.max_query_steps).toBe(LIMIT);
+      expect(r.json.error).toContain(`more than ${LIMIT} evaluation steps`);
+    }
+    expect(f4.get(`/query?expr=${encodeURIComponent('Position($a), Position($b)')}&limit=3`).json.results).toHaveLength(3);
+    expect(f4.world.changeCount).toBe(before);
+    expect(setup({ maxQuerySteps: 5, compat: 'flecs-4' }).get('/entity/Sun/Earth?matches=true').json.error).toContain('matches=true');
+    expect(setup({ compat: 'flecs-4' }).get('/entity/Sun/Earth?matches=true').status).toBe(200);
+  });
+
   test('/explain evaluates under the budget', () => {
     const expr = encodeURIComponent('Position, Position($a), Planet($a)');
     const small = setup({ maxQuerySteps: 5 });
