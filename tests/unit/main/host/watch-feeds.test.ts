@@ -4,10 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { WatchFeeds } from '../../../../src/main/host/watch-feeds';
-import type { EventSink } from '../../../../src/main/http';
-import { applyWatchEvent, type WatchState } from '../../../../src/shared/protocol';
 import { createRouter } from '../../../../src/shared/rest';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
+import { RecordingSink } from '../../../support/recording-sink';
 
 const WATCHED = [
   '/entity/Sun/Earth?values=true',
@@ -18,23 +17,6 @@ const WATCHED = [
   '/query?q=(ChildOf%2C%24p)%2C%20Position&values=true',
   '/query?name=EatsQuery',
 ];
-
-/** A sink that records events and can pretend its reader is behind. */
-class TestSink implements EventSink {
-  events: { event: string; data: string; id: string }[] = [];
-  backedUp = false;
-  bytesWritten = 0;
-  write(event: string, data: string, id?: string | number): void {
-    this.events.push({ event, data, id: String(id ?? '') });
-    this.bytesWritten += data.length;
-  }
-  /** The state a client holds after every event so far. */
-  state(): WatchState | undefined {
-    let s: WatchState | undefined;
-    for (const e of this.events) s = applyWatchEvent(s, e.event, e.data, e.id);
-    return s;
-  }
-}
 
 type Change =
   | { kind: 'frame' }
@@ -65,7 +47,7 @@ function setup() {
   const feeds = new WatchFeeds(router, { frame: () => frame, changes: () => ref.world.changeCount, now: () => 1_000_000 + frame });
   feeds.afterFrame(); // frame 0: the state watches start from
   const sinks = WATCHED.map((url) => {
-    const sink = new TestSink();
+    const sink = new RecordingSink();
     const opened = feeds.open({ method: 'GET', url: `/watch${url}`, headers: {} }, sink);
     expect('closed' in opened).toBe(true);
     return sink;
@@ -113,7 +95,7 @@ describe('watch feeds', () => {
           case 'deleteMars': { const mars = w.lookup('Sun.Mars'); if (mars) w.delete(mars); break; }
           case 'slow': sinks[c.which]!.backedUp = c.on; break;
           case 'open': {
-            const sink = new TestSink();
+            const sink = new RecordingSink();
             if ('closed' in feeds.open({ method: 'GET', url: `/watch${WATCHED[c.which]}`, headers: {} }, sink)) watched.push({ url: WATCHED[c.which]!, sink });
             break;
           }
@@ -148,19 +130,19 @@ describe('watch feeds', () => {
     tick();
     expect(sinks[1]!.events.at(-1)).toMatchObject({ event: 'fail' });
     expect(JSON.parse(sinks[1]!.events.at(-1)!.data)).toMatchObject({ status: 404 });
-    const refused = feeds.open({ method: 'GET', url: '/watch/world', headers: {} }, new TestSink());
+    const refused = feeds.open({ method: 'GET', url: '/watch/world', headers: {} }, new RecordingSink());
     expect(refused).toMatchObject({ status: 404 });
     expect(JSON.parse((refused as { body: string }).body).error).toMatch(/watches are \/watch\/query/);
     // Built like every router error: the message is also on the reply, not only in the body.
     expect((refused as { error?: string }).error).toBe(JSON.parse((refused as { body: string }).body).error);
-    const missing = feeds.open({ method: 'GET', url: '/watch/entity/Nowhere', headers: {} }, new TestSink());
+    const missing = feeds.open({ method: 'GET', url: '/watch/entity/Nowhere', headers: {} }, new RecordingSink());
     expect(missing).toMatchObject({ status: 404 });
   });
 
   test('closing every watch frees its feed', () => {
     const { feeds } = setup();
     const subs = [];
-    for (let i = 0; i < 100; i++) subs.push(feeds.open({ method: 'GET', url: '/watch/query?q=Planet', headers: {} }, new TestSink()));
+    for (let i = 0; i < 100; i++) subs.push(feeds.open({ method: 'GET', url: '/watch/query?q=Planet', headers: {} }, new RecordingSink()));
     expect(feeds.watcherCount).toBe(100 + WATCHED.length);
     for (const s of subs) if ('closed' in s) s.closed();
     expect(feeds.watcherCount).toBe(WATCHED.length);
@@ -172,18 +154,18 @@ describe('the first event of a stream', () => {
   test('opened after a write, it carries the last frame\'s state under that frame\'s id, or waits for the next frame', () => {
     const { ref, router, feeds, sinks, tick } = setup();
     const earth = sinks[0]!;
-    const x = (s: TestSink, i: number) => (JSON.parse(s.events[i]!.data) as { values: { x: number }[] }).values[0]!.x;
+    const x = (s: RecordingSink, i: number) => (JSON.parse(s.events[i]!.data) as { values: { x: number }[] }).values[0]!.x;
     tick(); // frame 1 (the clock of setup: frame n runs at host time 1000000 + n)
     ref.world.set(ref.world.lookup('Sun.Earth'), ref.ids.Position!, { x: 777, y: 0 });
     // A target with a stream already: the new stream gets the state all its streams hold for frame 1.
-    const second = new TestSink();
+    const second = new RecordingSink();
     feeds.open({ method: 'GET', url: `/watch${WATCHED[0]}`, headers: {} }, second);
     expect(second.events).toHaveLength(1);
     expect(second.events[0]!.id).toBe('1@1000001');
     expect(second.state()!.reply).toEqual(earth.state()!.reply);
     expect(x(second, 0)).not.toBe(777);
     // A target nobody watched: its state at frame 1 is gone, so the first event comes with frame 2.
-    const fresh = new TestSink();
+    const fresh = new RecordingSink();
     const url = '/entity/Sun/Earth?values=true&type_info=true';
     feeds.open({ method: 'GET', url: `/watch${url}`, headers: {} }, fresh);
     expect(fresh.events).toHaveLength(0);
@@ -194,7 +176,7 @@ describe('the first event of a stream', () => {
     expect(earth.events.at(-1)).toMatchObject({ event: 'diff', id: '2@1000002' });
     expect(second.state()!.reply).toEqual(earth.state()!.reply);
     // Nothing changed since that frame: a new stream gets its first event at once.
-    const third = new TestSink();
+    const third = new RecordingSink();
     feeds.open({ method: 'GET', url: `/watch${url}`, headers: {} }, third);
     expect(third.events).toEqual(fresh.events);
   });

@@ -6,25 +6,11 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { WatchFeeds } from '../../../../src/main/host/watch-feeds';
 import { WatchFrameBudget } from '../../../../src/main/host/watch-frame-budget';
-import type { EventSink } from '../../../../src/main/http';
-import { DEFAULT_MAX_QUERY_STEPS, DEFAULT_WATCH_FRAME_STEPS, applyWatchEvent, parseWatchEventId, type WatchState } from '../../../../src/shared/protocol';
+import { DEFAULT_MAX_QUERY_STEPS, DEFAULT_WATCH_FRAME_STEPS, parseWatchEventId } from '../../../../src/shared/protocol';
 import { QueryBudget, QueryBudgetError } from '../../../../src/shared/query';
 import { createRouter } from '../../../../src/shared/rest';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
-
-class TestSink implements EventSink {
-  events: { event: string; data: string; id: string }[] = [];
-  backedUp = false;
-  bytesWritten = 0;
-  write(event: string, data: string, id?: string | number): void {
-    this.events.push({ event, data, id: String(id ?? '') });
-  }
-  state(): WatchState | undefined {
-    let s: WatchState | undefined;
-    for (const e of this.events) s = applyWatchEvent(s, e.event, e.data, e.id);
-    return s;
-  }
-}
+import { RecordingSink } from '../../../support/recording-sink';
 
 /** Distinct targets of one query: the same work each, none answered from another's cached reply. */
 // A comparison keeps the query out of the matched-tables cache: it is evaluated every time.
@@ -50,7 +36,7 @@ function setup(n: number, perFrame: number, request = (k: number) => k) {
   const feeds = new WatchFeeds(router, { frame: () => frame, changes: () => ref.world.changeCount, now: () => 1_000_000 + frame }, perFrame * k);
   feeds.afterFrame();
   const sinks = Array.from({ length: n }, (_, i) => {
-    const sink = new TestSink();
+    const sink = new RecordingSink();
     expect('closed' in feeds.open({ method: 'GET', url: `/watch${target(i)}`, headers: {} }, sink)).toBe(true);
     return sink;
   });
@@ -114,7 +100,7 @@ describe('watch feeds share one evaluation budget per frame', () => {
     let request = 0;
     const { ref, feeds, sinks, tick, router } = setup(4, 2, (k) => (request = 3 * k));
     expect(router.route('GET', pairs).status).toBe(200);
-    const sink = new TestSink();
+    const sink = new RecordingSink();
     expect('closed' in feeds.open({ method: 'GET', url: `/watch${pairs}`, headers: {} }, sink)).toBe(true);
     // More planets (no position, no parent) until the query needs more than a request may spend.
     for (let i = 0; router.route('GET', pairs).status === 200; i++) {
@@ -130,7 +116,7 @@ describe('watch feeds share one evaluation budget per frame', () => {
     expect(fail && JSON.parse(fail.data)).toEqual({ status: 400, error: JSON.parse(refused.body).error });
     for (const [i, s] of sinks.entries()) expect(s.events.length, `feed ${i}`).toBeGreaterThan(before[i]!);
     // Still refused the same way: a new watch of it gets the REST reply itself.
-    expect(feeds.open({ method: 'GET', url: `/watch${pairs}`, headers: {} }, new TestSink())).toMatchObject({ status: 400, body: refused.body });
+    expect(feeds.open({ method: 'GET', url: `/watch${pairs}`, headers: {} }, new RecordingSink())).toMatchObject({ status: 400, body: refused.body });
   }, 60_000);
 
   test('the frame budget is never less than a request budget, and is the documented default', () => {
