@@ -15,6 +15,11 @@ export const MAX_WATCH_STREAMS = 3;
 export const LOW_PRIORITY_RESERVE = 2;
 /** Least time between two updates a panel gets from one stream, in ms (the stream itself may carry 60 per second). */
 export const WATCH_NOTIFY_MS = 100;
+/**
+ * How often the hub tells a reopened stream's lag meter that the page runs, until its first event
+ * comes, in ms: a longer gap means the tab was frozen meanwhile (WatchLagMeter.ran).
+ */
+export const WATCH_ALIVE_MS = 250;
 
 /** The part of EventSource the hub uses (the browser's, or a test's). */
 export interface EventSourceLike {
@@ -41,6 +46,8 @@ interface Stream {
   readonly listeners: Set<WatchListener>;
   state: WatchState | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Ticks while a reopened stream waits for its first event. */
+  alive: ReturnType<typeof setInterval> | undefined;
   lastNotify: number;
 }
 
@@ -94,7 +101,7 @@ export class WatchHub {
   }
 
   private open(target: string): Stream {
-    const s: Stream = { source: undefined as unknown as EventSourceLike, lag: new WatchLagMeter(), listeners: new Set(), state: undefined, timer: undefined, lastNotify: 0 };
+    const s: Stream = { source: undefined as unknown as EventSourceLike, lag: new WatchLagMeter(), listeners: new Set(), state: undefined, timer: undefined, alive: undefined, lastNotify: 0 };
     this.streams.set(target, s);
     this.connect(target, s);
     return s;
@@ -107,6 +114,7 @@ export class WatchHub {
     const onEvent = (name: string) => (e: { data: string; lastEventId: string }) => {
       if (s.source !== source) return;
       s.lag.read(e.lastEventId, Date.now());
+      this.stopAlive(s);
       if (s.lag.behind) { this.reopen(target, s); return; }
       try {
         s.state = applyWatchEvent(s.state, name, e.data, e.lastEventId);
@@ -125,8 +133,15 @@ export class WatchHub {
   /** The stream reads the past: drop it (and what the socket still holds) and start again from the present. */
   private reopen(target: string, s: Stream): void {
     s.source.close();
-    s.lag.reopened();
+    s.lag.reopened(Date.now());
+    this.stopAlive(s);
+    s.alive = setInterval(() => s.lag.ran(Date.now()), WATCH_ALIVE_MS);
     this.connect(target, s);
+  }
+
+  private stopAlive(s: Stream): void {
+    if (s.alive !== undefined) clearInterval(s.alive);
+    s.alive = undefined;
   }
 
   /** Tells listeners at most every WATCH_NOTIFY_MS, always with the latest state. */
@@ -152,6 +167,7 @@ export class WatchHub {
   private close(target: string, s: Stream): void {
     if (this.streams.get(target) === s) this.streams.delete(target);
     if (s.timer !== undefined) clearTimeout(s.timer);
+    this.stopAlive(s);
     s.listeners.clear();
     s.source.close();
   }

@@ -44,11 +44,25 @@ export function parseWatchEventId(id: string | undefined): WatchEventId | undefi
  * seen (both against the local clock). After reopening, call `reopened()`: the next event is the
  * new stream's first, and counts as fresh if it seems late (its own reading took that long, or a
  * clock jumped), so a client never reopens twice in a row for the same reason.
+ *
+ * One exception: the client's own code was frozen while it waited for that first event (a tab sent
+ * to the background, or paused, just after reopening). The first event was made soon after the
+ * reopen, but it is read when the page runs again, and it shows the time away. A client that can
+ * tell passes `reopened(now)` and calls `ran(now)` from a timer while it waits; a gap of more than
+ * twice `maxLagMs` between two of those calls (or before the event) is a freeze (a background tab's
+ * timers still run once a second), and that first event is judged like any other. The reopen it
+ * causes gets the usual allowance, so a client reopens at most twice in a row.
  */
 export class WatchLagMeter {
   /** Smallest (local time − host time) seen: the clocks' offset plus the shortest delivery. */
   private offset = Infinity;
   private fresh = true;
+  /** Local time the client's code last ran while it waits for a reopened stream's first event (undefined: not told). */
+  private ranAt: number | undefined;
+  /** The code was frozen since the reopen. */
+  private froze = false;
+  /** This reopen was caused by a freeze: its first event gets the usual allowance. */
+  private afterFreeze = false;
   /** Lag of the last event read, in ms. */
   lastLagMs = 0;
 
@@ -59,9 +73,14 @@ export class WatchLagMeter {
     const parsed = parseWatchEventId(id);
     if (parsed === undefined || !Number.isFinite(parsed.time)) return (this.lastLagMs = 0);
     const delay = now - parsed.time;
-    if (delay < this.offset || (this.fresh && delay - this.offset > this.maxLagMs)) this.offset = delay;
+    if (this.fresh) this.ran(now);
+    const allowance = this.fresh && (!this.froze || this.afterFreeze);
+    if (delay < this.offset || (allowance && delay - this.offset > this.maxLagMs)) this.offset = delay;
+    this.lastLagMs = delay - this.offset;
+    if (this.fresh) this.afterFreeze = this.froze && this.behind;
     this.fresh = false;
-    return (this.lastLagMs = delay - this.offset);
+    this.ranAt = undefined;
+    return this.lastLagMs;
   }
 
   /** True when the last event read was older than maxLagMs: reopen the stream. */
@@ -69,9 +88,18 @@ export class WatchLagMeter {
     return this.lastLagMs > this.maxLagMs;
   }
 
-  /** The stream was reopened: its first event sets the pace again. */
-  reopened(): void {
+  /** The stream was reopened (at local time `now`, when the client will call `ran`): its first event sets the pace again. */
+  reopened(now?: number): void {
     this.fresh = true;
     this.lastLagMs = 0;
+    this.froze = false;
+    this.ranAt = now;
+  }
+
+  /** The client's code ran at local time `now` while it waits for a reopened stream's first event. */
+  ran(now: number): void {
+    if (this.ranAt === undefined) return;
+    if (now - this.ranAt > 2 * this.maxLagMs) this.froze = true;
+    this.ranAt = now;
   }
 }

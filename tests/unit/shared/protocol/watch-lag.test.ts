@@ -57,6 +57,48 @@ describe('watch lag meter', () => {
     expect(m.behind).toBe(true);
   });
 
+  test('a first event read after the client froze is judged like any other; the reopen it causes gets the allowance', () => {
+    const m = new WatchLagMeter(1000);
+    m.read('1@1000', 1000);
+    m.read('2@1016', 3000);
+    m.reopened(3000);
+    // The tab froze just after reopening; the new stream's first event (made 100 ms after the
+    // reopen) is read 10 s later: it shows the time away, so the stream is reopened again.
+    m.ran(3250);
+    expect(m.read('200@3100', 13_000)).toBe(9900);
+    expect(m.behind).toBe(true);
+    // The page runs again; the next stream's first event is late too (a large page on a slow link): taken.
+    m.reopened(13_000);
+    m.ran(13_250);
+    m.ran(13_500);
+    expect(m.read('800@13010', 14_600)).toBe(0);
+    expect(m.behind).toBe(false);
+    // Once the reference is reset, the freeze is forgotten: the next reopen allows a late first event again.
+    m.reopened(15_000);
+    for (let t = 15_250; t <= 18_000; t += 250) m.ran(t);
+    expect(m.read('900@15001', 18_000)).toBe(0);
+  });
+
+  test('a late first event while the client ran all along (a tick at least every 2 s) keeps the allowance; a longer gap is a freeze', () => {
+    const ticking = new WatchLagMeter(1000);
+    ticking.read('1@1000', 1000);
+    ticking.reopened(2000);
+    for (let t = 4000; t <= 8000; t += 2000) ticking.ran(t); // a background tab's throttled timers: not frozen
+    expect(ticking.read('5@2010', 8000)).toBe(0);
+    const frozen = new WatchLagMeter(1000);
+    frozen.read('1@1000', 1000);
+    frozen.reopened(2000);
+    frozen.ran(4001); // one gap just over twice the limit
+    frozen.ran(4100);
+    expect(frozen.read('5@2010', 8000)).toBe(5990);
+    expect(frozen.behind).toBe(true);
+    // Told nothing (a client without timers), the meter assumes no freeze, as before.
+    const untold = new WatchLagMeter(1000);
+    untold.read('1@1000', 1000);
+    untold.reopened();
+    expect(untold.read('5@2010', 60_000)).toBe(0);
+  });
+
   test('ids without a host time never count as late', () => {
     const m = new WatchLagMeter();
     expect(m.read('5', 1e12)).toBe(0);
