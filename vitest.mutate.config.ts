@@ -33,7 +33,8 @@ const common = { environment: 'node', testTimeout: 120_000, setupFiles: ['tests/
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...common, name: 'shared-graph', include: INCLUDE, exclude: [...EXCLUDE, ...mocking], isolate: false } },
+      // `npm run mutate -- --isolate` (MUTATE_ISOLATE=1) checks that this sharing changes no mutant's fate.
+      { test: { ...common, name: 'shared-graph', include: INCLUDE, exclude: [...EXCLUDE, ...mocking], isolate: process.env.MUTATE_ISOLATE === '1' } },
       { test: { ...common, name: 'isolated', include: mocking, isolate: true } },
     ],
   },

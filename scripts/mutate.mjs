@@ -4,7 +4,10 @@
 // `npm run mutate -- protocol/frame 'protocol/*.ts' json/labels.ts,json/type-info.ts` a subfolder
 // or files (globs under src/shared; several joined by ',' make one run). A folder with PARTS runs
 // part by part, each against the tests that assert it; the folder's score sums its parts.
-// `--concurrency N` passes through; `--tests <globs,…>` runs those test files instead.
+// `--concurrency N` and `--timeoutMS N` pass through; `--tests <globs,…>` runs those test files instead;
+// `--isolate` gives every test file a fresh module graph for each mutant (slower; its reports go to
+// folders ending in `-isolated`), to see whether a kill or a survival depends on module state left
+// by an earlier mutant.
 // Each run keeps its own incremental file under reports/mutation/<folder>/, so a rerun tests only
 // mutants whose source or covering tests changed. The last lines print the scores.
 import { spawnSync } from 'node:child_process';
@@ -15,12 +18,18 @@ const root = new URL('..', import.meta.url).pathname;
 const DEFAULT_FOLDERS = ['protocol', 'rest', 'json', 'query'];
 const PROTOCOL_TESTS = 'tests/unit/shared/protocol/**/*.test.ts';
 const REST = 'tests/unit/shared/rest';
+const CONFORMANCE = 'tests/conformance/**/*.test.ts';
 // The tests a folder's mutants run against (Stryker's --testFiles), when not all of
 // vitest.mutate.config.ts: the tests that assert what the folder produces. Every reply passes
 // through json, so without this each surviving json mutant would rerun well over a thousand tests
 // of other folders (minutes per mutant). Fewer tests can only lower a score, never raise it.
 const FOLDER_TESTS = {
-  json: ['tests/unit/shared/json/**/*.test.ts', `${REST}/**/*.test.ts`, 'tests/conformance/**/*.test.ts'],
+  json: ['tests/unit/shared/json/**/*.test.ts', `${REST}/**/*.test.ts`, CONFORMANCE],
+  // The router's replies, and the HTTP layer and crash cases that drive it in-process.
+  rest: [`${REST}/**/*.test.ts`, CONFORMANCE, 'tests/unit/main/http/**/*.test.ts', 'tests/unit/main/robustness/**/*.test.ts'],
+  // The engine's own tests, the endpoints that answer queries, and the systems and alerts built on rules.
+  query: ['tests/unit/shared/query/**/*.test.ts', CONFORMANCE, 'tests/unit/shared/pipeline/**/*.test.ts', 'tests/unit/shared/monitor/**/*.test.ts',
+    ...['query-endpoint', 'or-comparisons', 'explain-endpoint', 'query-budget', 'query-size', 'query-cache', 'query-default-shape'].map((t) => `${REST}/${t}.test.ts`)],
 };
 // Folders run part by part: the code of each part is asserted by few test files, and a surviving
 // mutant reruns every test that covers it, so a run against all of them takes hours on 2 cores.
@@ -41,10 +50,13 @@ const folders = [];
 const pass = [];
 /** --tests <globs,…>: the tests to run instead of the folder's, e.g. for a part of a folder. */
 let testsOverride;
+let isolate = false;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--concurrency') pass.push('--concurrency', argv[++i] ?? '');
+  else if (argv[i] === '--timeoutMS') pass.push('--timeoutMS', argv[++i] ?? '');
   else if (argv[i] === '--tests') testsOverride = (argv[++i] ?? '').split(',');
-  else if (argv[i].startsWith('-')) { console.error(`unknown option '${argv[i]}': give folder names under src/shared and optionally --concurrency N and --tests <globs,…>`); process.exit(2); }
+  else if (argv[i] === '--isolate') isolate = true;
+  else if (argv[i].startsWith('-')) { console.error(`unknown option '${argv[i]}': give folder names under src/shared and optionally --concurrency N, --timeoutMS N, --tests <globs,…> and --isolate`); process.exit(2); }
   else folders.push(argv[i]);
 }
 for (const f of folders) {
@@ -75,7 +87,7 @@ function run(folder, tests) {
   // A part of a folder gets its own report and incremental file, in a subfolder of the folder's
   // (reports/mutation/protocol/protocol_frame).
   const top = folder.split('/')[0];
-  const dir = join('reports/mutation', top, folder === top ? '' : folder.replace(/[*,/]/g, '_'));
+  const dir = join('reports/mutation', top, folder === top ? '' : folder.replace(/[*,/]/g, '_')) + (isolate ? '-isolated' : '');
   const r = spawnSync(join(root, 'node_modules/.bin/stryker'), [
     'run', 'stryker.config.mjs',
     '--mutate', folder.split(',').map((p) => (/[*]|\.ts$/.test(p) ? `src/shared/${p}` : `src/shared/${p}/**/*.ts`)).join(','),
@@ -84,7 +96,7 @@ function run(folder, tests) {
     ...pass,
   ], {
     cwd: root, stdio: 'inherit',
-    env: { ...process.env, STRYKER_REPORT_DIR: dir },
+    env: { ...process.env, STRYKER_REPORT_DIR: dir, MUTATE_ISOLATE: isolate ? '1' : '' },
   });
   if (r.status !== 0) { console.error(`stryker failed on src/shared/${folder} (exit code ${r.status})`); process.exit(1); }
   return counts(join(root, dir, 'mutation.json'));
