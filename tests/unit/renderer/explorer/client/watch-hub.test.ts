@@ -149,37 +149,35 @@ describe('watch hub: a stream that reads the past', () => {
     expect(l.failed).not.toHaveBeenCalled();
   });
 
-  test('a tab frozen just after a reopen shows nothing from the time away: the late first event reopens once more', () => {
+  /** A watched entity whose stream reads an event two seconds late and is reopened. */
+  function reopenedWatch() {
     const { hub, sources } = setup(OURS);
     const l = listener();
     hub.watch('/entity/Sun?values=true', l);
     const t0 = Date.now();
-    const a = { path: 'Sun', values: [{ x: 1 }] }, away = { path: 'Sun', values: [{ x: 2 }] }, present = { path: 'Sun', values: [{ x: 3 }] };
-    sources[0]!.emit('full', a, `10@${t0}`);
+    sources[0]!.emit('full', { path: 'Sun', values: [{ x: 1 }] }, `10@${t0}`);
     vi.advanceTimersByTime(2 * WATCH_MAX_LAG_MS);
-    sources[0]!.emit('full', a, `11@${t0 + 16}`); // two seconds late: reopened
+    sources[0]!.emit('full', { path: 'Sun', values: [{ x: 1 }] }, `11@${t0 + 16}`);
     expect(sources).toHaveLength(2);
+    return { sources, l, reopenedAt: Date.now() };
+  }
+
+  test('a tab frozen just after a reopen shows nothing from the time away: the late first event reopens once more', () => {
+    const { sources, l, reopenedAt } = reopenedWatch();
     // The page froze right after the reopen (no timer ran): its clock moves, its code does not.
     vi.setSystemTime(Date.now() + 10_000);
     // The new stream's first event, made just after the reopen, is read when the page runs again.
-    sources[1]!.emit('full', away, `90@${t0 + 2 * WATCH_MAX_LAG_MS + 100}`);
+    sources[1]!.emit('full', { path: 'Sun', values: [{ x: 2 }] }, `90@${reopenedAt + 100}`);
     expect(sources[1]!.closed).toBe(true);
     expect(sources).toHaveLength(3);
-    sources[2]!.emit('full', present, `700@${Date.now()}`);
+    sources[2]!.emit('full', { path: 'Sun', values: [{ x: 3 }] }, `700@${Date.now()}`);
     vi.advanceTimersByTime(100);
     expect(l.update.mock.calls.map(([st]) => st.frame)).toEqual([10, 700]);
   });
 
   test('a late first event while the page ran (a large page on a slow link) is shown, not reopened again', () => {
-    const { hub, sources } = setup(OURS);
-    const l = listener();
-    hub.watch('/entity/Sun?values=true', l);
-    const t0 = Date.now();
-    const a = { path: 'Sun', values: [{ x: 1 }] }, b = { path: 'Sun', values: [{ x: 2 }] };
-    sources[0]!.emit('full', a, `10@${t0}`);
-    vi.advanceTimersByTime(2 * WATCH_MAX_LAG_MS);
-    sources[0]!.emit('full', a, `11@${t0 + 16}`);
-    const reopenedAt = Date.now();
+    const { sources, l, reopenedAt } = reopenedWatch();
+    const b = { path: 'Sun', values: [{ x: 2 }] };
     vi.advanceTimersByTime(3000); // three seconds to read the new stream's first event, the timers running
     sources[1]!.emit('full', b, `130@${reopenedAt + 5}`);
     vi.advanceTimersByTime(100);
