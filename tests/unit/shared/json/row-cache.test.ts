@@ -1,0 +1,93 @@
+// The row cache reuses a row's text while its numbers hold still, and a whole run of rows while
+// none of them changed. Whatever a reader asks for, in whatever order, between whatever writes and
+// deletions (which move rows), the text must be that of the values stored now: checked against
+// JSON.stringify of a model the test keeps itself, for the three kinds of template (numbers written
+// as bytes, numbers with a non-ASCII enum constant written as strings, and values with strings that
+// are never cached).
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { World, type Entity } from '../../../../src/shared/ecs';
+import { templateOf } from '../../../../src/shared/json';
+import { rowText, rowsText } from '../../../../src/shared/json/row-cache';
+
+const MODES = ['Ruhe', 'Läuft'];
+interface Model { x: number; y: number; mode: number; label: string }
+
+/** What each component of an entity must print, from the model alone. */
+const expected = {
+  P: (m: Model) => JSON.stringify({ x: m.x, y: m.y }),
+  E: (m: Model) => JSON.stringify({ mode: MODES[m.mode], n: m.y }),
+  S: (m: Model) => JSON.stringify({ label: m.label, n: m.y }),
+};
+
+const value = fc.record({
+  x: fc.integer({ min: -40, max: 40 }).map((n) => n / 2),
+  y: fc.integer({ min: -5, max: 5 }),
+  mode: fc.integer({ min: 0, max: 1 }),
+  label: fc.constantFrom('', 'a', 'b c', 'q"z'),
+});
+const step = fc.oneof(
+  { arbitrary: fc.record({ kind: fc.constant('set' as const), who: fc.nat(), value }), weight: 4 },
+  // Rarely: a world emptied early would end the run.
+  { arbitrary: fc.record({ kind: fc.constant('delete' as const), who: fc.nat() }), weight: 1 },
+  // Few distinct runs, so that a run is often read again after what happened in between.
+  { arbitrary: fc.record({ kind: fc.constant('run' as const), comp: fc.constantFrom('P', 'E', 'S'), start: fc.nat({ max: 2 }), count: fc.constantFrom(1, 2, Infinity) }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('rows' as const), comp: fc.constantFrom('P', 'E', 'S'), pick: fc.array(fc.nat(), { maxLength: 8 }), start: fc.nat({ max: 3 }) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('row' as const), comp: fc.constantFrom('P', 'E', 'S'), who: fc.nat() }), weight: 4 },
+);
+
+describe('row cache', () => {
+  test('every text read is that of the values stored now, across writes, deletions and any order of reads', () => {
+    fc.assert(fc.property(fc.array(value, { minLength: 1, maxLength: 8 }), fc.array(step, { maxLength: 80 }), (initial, steps) => {
+      const w = new World();
+      const comps = {
+        P: w.component('P', { x: 'f64', y: 'i32' }),
+        E: w.component('E', { mode: { enum: MODES }, n: 'i32' }),
+        S: w.component('S', { label: 'string', n: 'i32' }),
+      };
+      const model = new Map<Entity, Model>();
+      const write = (e: Entity, m: Model) => {
+        w.set(e, comps.P, { x: m.x, y: m.y });
+        w.set(e, comps.E, { mode: m.mode, n: m.y });
+        w.set(e, comps.S, { label: m.label, n: m.y });
+        model.set(e, m);
+      };
+      for (const m of initial) write(w.entity(), m);
+      for (const s of steps) {
+        const alive = [...model.keys()];
+        if (alive.length === 0) break;
+        if (s.kind === 'set') { write(alive[s.who % alive.length]!, s.value); continue; }
+        if (s.kind === 'delete') { const e = alive[s.who % alive.length]!; w.delete(e); model.delete(e); continue; }
+        const { table } = w.locate(alive[0]!);
+        const col = table.column(comps[s.comp])!;
+        const t = templateOf(col.info.schema!);
+        const text = (row: number) => expected[s.comp](model.get(table.entities[row]!)!);
+        if (s.kind === 'row') {
+          const row = s.who % table.count;
+          expect(rowText(col, t, row, w)).toBe(text(row));
+        } else if (s.kind === 'run') {
+          const start = Math.min(s.start, table.count - 1), count = Math.min(s.count, table.count - start);
+          const rows = Array.from({ length: count }, (_, i) => start + i);
+          expect(rowsText(col, t, null, start, count, w)).toBe(rows.map(text).join(','));
+        } else {
+          const list = s.pick.map((p) => p % table.count);
+          const start = Math.min(s.start, list.length);
+          expect(rowsText(col, t, list, start, list.length - start, w)).toBe(list.slice(start).map(text).join(','));
+        }
+      }
+    }), { numRuns: 300 });
+  });
+
+  test('a row printed alone between two reads of the same run shows in the second read', () => {
+    const w = new World();
+    const P = w.component('P', { x: 'f64', y: 'i32' });
+    const ents = [1, 2, 3].map((x) => { const e = w.entity(); w.set(e, P, { x, y: 0 }); return e; });
+    const { table } = w.locate(ents[0]!);
+    const col = table.column(P)!;
+    const t = templateOf(col.info.schema!);
+    expect(rowsText(col, t, null, 0, 3, w)).toBe('{"x":1,"y":0},{"x":2,"y":0},{"x":3,"y":0}');
+    w.set(ents[1]!, P, { x: 2, y: 7 });
+    expect(rowText(col, t, w.locate(ents[1]!).row, w)).toBe('{"x":2,"y":7}');
+    expect(rowsText(col, t, null, 0, 3, w)).toBe('{"x":1,"y":0},{"x":2,"y":7},{"x":3,"y":0}');
+  });
+});
