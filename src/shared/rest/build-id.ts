@@ -3,7 +3,7 @@
 // builds with are: the tags Disabled and Prefab, and pairs of ChildOf (the parent) and IsA (the
 // prefab). A component or module keeps its parent (its path is how queries and systems name it),
 // and nothing moves under, or inherits from, a built-in entity.
-import { EcsError, makePair, type Entity, type Id, type World } from '../ecs';
+import { EcsError, isPair, makePair, type Entity, type Id, type World } from '../ecs';
 import type { DialectNames } from '../json';
 import { isBuiltin } from './entity-path';
 import { errorReply, shown } from './replies';
@@ -25,6 +25,11 @@ export function isComponentOrModule(world: World, e: Entity): boolean {
 function allowedBuiltin(world: World, rel: Entity, pair: boolean): boolean {
   const c = world.core;
   return pair ? rel === c.ChildOf || rel === c.IsA : rel === c.Disabled || rel === c.Prefab;
+}
+
+/** Built-in ids that hold values, not structure: doc strings ((Description, field) pairs) and world settings. */
+function builtinValue(world: World, id: Id, rel: Entity, pair: boolean): boolean {
+  return pair ? rel === world.core.Description : world.worldSettings.has(id);
 }
 
 /**
@@ -49,19 +54,36 @@ export function resolveBuildId(ctx: RouteContext, e: Entity, text: string, verb:
     if (err instanceof EcsError) return errorReply(400, `parameter 'component': ${err.message}`);
     throw err;
   }
-  const [rel, target] = ids as [Entity, Entity | undefined];
-  const text_ = names.printPath(world.idText(id));
-  if (isBuiltin(world, rel) && !allowedBuiltin(world, rel, m !== null)) {
+  const refusal = builtinIdRefusal(world, names, e, id, verb);
+  return refusal === undefined ? id : errorReply(403, refusal);
+}
+
+/**
+ * Why the build rules refuse to add `id` to `e` (or remove it: `verb`), or undefined when they
+ * allow it: a built-in id other than Disabled, Prefab and ChildOf/IsA pairs; a ChildOf of a
+ * component or module; a ChildOf or IsA whose target is built in. With `values` (PUT /set and the
+ * Flecs 4 dialect, which write values), doc strings and world settings are allowed too: they are
+ * values, not the structure the store relies on (ecs.core.Component holds data too, but adding it
+ * would make the entity a component).
+ */
+export function builtinIdRefusal(world: World, names: DialectNames, e: Entity, id: Id, verb: 'add' | 'remove', values = false): string | undefined {
+  const pair = isPair(id);
+  const rel = pair ? world.pairFirst(id) : id;
+  const target = pair ? world.pairSecond(id) : undefined;
+  const text = names.printPath(world.idText(id));
+  if (isBuiltin(world, rel) && !allowedBuiltin(world, rel, pair) && !(values && builtinValue(world, id, rel, pair))) {
     const core = names.printPath('ecs.core');
-    return errorReply(403, `cannot ${verb} ${shown(text_)}: it is built in; of the built-ins only ${core}.Disabled, ${core}.Prefab and pairs of ${core}.ChildOf and ${core}.IsA can be added or removed`);
+    const data = values ? `, and values may be written to doc strings (${names.printPath('ecs.doc.Description')} pairs) and world settings` : '';
+    return `cannot ${verb} ${shown(text)}: it is built in; of the built-ins only ${core}.Disabled, ${core}.Prefab and pairs of ${core}.ChildOf and ${core}.IsA can be added or removed${data}`;
   }
   if (target !== undefined && (rel === world.core.ChildOf || rel === world.core.IsA)) {
     if (isComponentOrModule(world, e) && rel === world.core.ChildOf) {
-      return errorReply(403, `cannot ${verb} ${shown(text_)} ${verb === 'add' ? 'to' : 'from'} ${shown(names.pathOf(world, e))}: it is a component or module, and queries and systems name it by its path`);
+      return `cannot ${verb} ${shown(text)} ${verb === 'add' ? 'to' : 'from'} ${shown(names.pathOf(world, e))}: it is a component or module, and queries and systems name it by its path`;
     }
     if (verb === 'add' && isBuiltin(world, target)) {
-      return errorReply(403, `cannot add ${shown(text_)}: its target is built in (under ${names.printPath('ecs')}), and an entity may not move under or inherit from a built-in`);
+      return `cannot add ${shown(text)}: its target is built in (under ${names.printPath('ecs')}), and an entity may not move under or inherit from a built-in`;
     }
   }
-  return id;
+  return undefined;
 }
+

@@ -5,6 +5,7 @@
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
 import type { DialectNames } from '../json';
 import { setPayloadSchema, type SetParams, type SetPayload } from '../protocol';
+import { builtinIdRefusal } from './build-id';
 import { builtinRefusal, resolveWritable } from './entity-path';
 import { EMPTY_OK, errorReply, shown } from './replies';
 import type { Handler, RestReply } from './types';
@@ -26,6 +27,17 @@ function resolveId(world: World, names: DialectNames, paths: readonly string[], 
   const second = part(world, names, paths[1]!);
   if (second === 0) return `ids[${i}]: pair target ${shown(paths[1]!)} names no entity`;
   return world.pair(first, second);
+}
+
+/** True when `id` may be stored (not a query placeholder such as `*`, `_` or `$`). */
+function isValidId(world: World, id: Id): boolean {
+  try {
+    world.checkId(id);
+    return true;
+  } catch (err) {
+    if (err instanceof EcsError) return false;
+    throw err;
+  }
 }
 
 /** Parses `data`; the payload or the 400 reply that says what is wrong with it. */
@@ -53,6 +65,10 @@ function entries(world: World, names: DialectNames, e: Entity, p: SetPayload): S
   for (let i = 0; i < p.ids.length; i++) {
     const id = resolveId(world, names, p.ids[i]!, i);
     if (typeof id === 'string') return errorReply(400, id);
+    // The build endpoints' rules (PUT /component): /set must not be a way around them. An id that
+    // is no id at all (a query placeholder) is left to setMany, which says so.
+    const refusal = isValidId(world, id) ? builtinIdRefusal(world, names, e, id, 'add', true) : undefined;
+    if (refusal !== undefined) return errorReply(403, `ids[${i}]: ${refusal}`);
     ids.push(id);
   }
   const out: SetEntry[] = [];
@@ -72,7 +88,7 @@ function entries(world: World, names: DialectNames, e: Entity, p: SetPayload): S
     if (!info && !(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)) {
       const kind = isPair(id) ? 'pair' : 'tag';
       const text = isPair(id) ? `(${names.pathOf(world, world.pairFirst(id))}, ${names.pathOf(world, world.pairSecond(id))})` : names.pathOf(world, id);
-      return errorReply(400, `ids[${i}] ${text} is a ${kind} without data: give no value for it (it is added as is)`);
+      return errorReply(400, `ids[${i}]: ${text} is a ${kind} without data: give no value for it (it is added as is)`);
     }
     out.push(info ? { id, value } : { id });
   }

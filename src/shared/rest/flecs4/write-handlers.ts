@@ -1,8 +1,10 @@
-// PUT and DELETE handlers of the Flecs 4 dialect: components (add, set members, remove), toggle
-// (enable/disable an entity), entities (create by path, delete). Toggle and delete reuse the
+// PUT and DELETE handlers of the Flecs 4 dialect: components (add, set members, remove; the build
+// rules of build-id.ts apply, doc strings and world settings allowed), toggle (enable/disable an
+// entity), entities (create by path, delete). Toggle and delete reuse the
 // contract's handlers (same policy: built-ins are read-only, components and modules cannot be
 // deleted); the World's flecs.stats.WorldSummary takes target_fps and time_scale.
 import { EcsError, type Entity, type Id } from '../../ecs';
+import { builtinIdRefusal } from '../build-id';
 import { resolveWritable } from '../entity-path';
 import { putDelete } from '../put-delete';
 import { putDisable, putEnable } from '../put-enable';
@@ -53,6 +55,8 @@ export const putComponent4: Handler<Component4Params> = (ctx, p) => {
   }
   const id = resolveId(ctx, p.component);
   if (typeof id === 'object') return id.reply;
+  const refusal = builtinIdRefusal(world, ctx.names, e, id, 'add', true);
+  if (refusal !== undefined) return errorReply(403, refusal);
   try {
     if (p.value === undefined) { world.add(e, id); return EMPTY_OK; }
     const v = parseValue(p.value);
@@ -73,6 +77,8 @@ export const deleteComponent4: Handler<Component4Params> = (ctx, p) => {
   if ('reply' in found) return found.reply;
   const id = resolveId(ctx, p.component);
   if (typeof id === 'object') return id.reply;
+  const refusal = builtinIdRefusal(world, ctx.names, found.entity, id, 'remove', true);
+  if (refusal !== undefined) return errorReply(403, refusal);
   try {
     world.remove(found.entity, id);
   } catch (err) {

@@ -31,7 +31,7 @@ describe('crash cases of the reference server', () => {
     const before = worldFingerprint(w.world);
     const bad = w.call('PUT', `/set/Sun/Earth?data=${encodeURIComponent('{"ids":[["Moon"]],"values":[{"x":1}]}')}`);
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toBe('ids[0] Moon is a tag without data: give no value for it (it is added as is)');
+    expect(bad.json.error).toBe('ids[0]: Moon is a tag without data: give no value for it (it is added as is)');
     expect(worldFingerprint(w.world)).toBe(before);
     w.stillRuns();
   });

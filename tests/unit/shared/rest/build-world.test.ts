@@ -157,3 +157,26 @@ describe('PUT /rename/<path>', () => {
     refused(s, 'PUT', '/rename/ecs/core/World?name=Earth2', 403, 'built in');
   });
 });
+
+describe('PUT /set keeps the build rules', () => {
+  const set = (ids: string[][], values?: unknown[]) => `data=${enc(JSON.stringify(values ? { ids, values } : { ids }))}`;
+
+  test('built-in ids that change what an entity is, and moves under built-ins, are refused as PUT /component refuses them; nothing changes', () => {
+    const s = setup();
+    refused(s, 'PUT', `/set/Sun/Mars?${set([['ecs.core.Component']])}`, 403, "ids[0]: cannot add 'ecs.core.Component': it is built in");
+    refused(s, 'PUT', `/set/Sun/Mars?${set([['ecs.core.Module']])}`, 403, "ids[0]: cannot add 'ecs.core.Module': it is built in");
+    refused(s, 'PUT', `/set/Sun/Mars?${set([['Position'], ['ecs.core.World']], [{ x: 1 }])}`, 403, "ids[1]: cannot add 'ecs.core.World': it is built in");
+    refused(s, 'PUT', `/set/Sun/Mars?${set([['ChildOf', 'ecs.core']])}`, 403, "ids[0]: cannot add '(ecs.core.ChildOf, ecs.core)': its target is built in");
+    refused(s, 'PUT', `/set/Sun/Mars?${set([['IsA', 'ecs.core.World']])}`, 403, 'its target is built in');
+    refused(s, 'PUT', `/set/Position?${set([['ChildOf', 'Sun']])}`, 403, 'it is a component or module');
+  });
+
+  test('the built-ins a user builds with, built-in ids that carry data (a doc string) and world settings are still set', () => {
+    const s = setup();
+    expect(s.put(`/set/Sun/Mars?${set([['ecs.core.Disabled'], ['ecs.core.Prefab'], ['ChildOf', 'Sun.Earth']])}`).status).toBe(200);
+    expect(s.get('/entity/Sun/Earth/Mars').status).toBe(200);
+    expect(s.put(`/set/Sun/Earth?${set([['ecs.doc.Description', 'ecs.doc.Brief']], [{ value: 'third rock' }])}`).status).toBe(200);
+    expect(s.get('/entity/Sun/Earth?brief=true').json.brief).toBe('third rock');
+  });
+});
+

@@ -117,6 +117,22 @@ describe('Flecs 4 dialect: writes', () => {
     expect(world.has(earth, Spin)).toBe(false);
     expect(get('/component/Sun/Earth?component=Nothing', 'PUT').status).toBe(400);
   });
+  test('PUT and DELETE /component keep the build rules: built-in ids that change what an entity is are refused; doc strings are values', () => {
+    const mars = world.lookup('Sun.Mars');
+    const before = get('/entity/Sun/Mars').json;
+    for (const c of ['flecs.core.Component', 'flecs.core.Module', '(ChildOf,flecs.core)', '(IsA,flecs.core.World)']) {
+      const r = get(`/component/Sun/Mars?component=${encodeURIComponent(c)}`, 'PUT');
+      expect(r.status, c).toBe(403);
+      expect(r.json.error, c).toMatch(/it is built in|its target is built in/);
+    }
+    const unnamed = get(`/component/Sun/Mars?component=${encodeURIComponent('(flecs.core.Identifier,flecs.core.Name)')}`, 'DELETE');
+    expect(unnamed.status).toBe(403);
+    expect(get('/entity/Sun/Mars').json).toEqual(before);
+    expect(world.isAlive(mars)).toBe(true);
+    const brief = encodeURIComponent('(flecs.doc.Description,flecs.doc.Brief)');
+    expect(get(`/component/Sun/Mars?component=${brief}&value=${encodeURIComponent('{"value":"red"}')}`, 'PUT').status).toBe(200);
+    expect(world.docs.get(mars, 'brief')).toBe('red');
+  });
   test('PUT /toggle disables and enables; DELETE /entity deletes; built-ins are refused', () => {
     const earth = world.lookup('Sun.Earth');
     expect(get('/toggle/Sun/Earth?enable=false', 'PUT').status).toBe(200);
