@@ -180,3 +180,25 @@ describe('PUT /set keeps the build rules', () => {
   });
 });
 
+describe('refusals name what was refused', () => {
+  test('a write to a built-in entity says which change was refused, on which entity, and why', () => {
+    const s = setup();
+    const why = 'it is built in (under ecs) and can be read but not changed';
+    const cases: [string, string, string][] = [
+      ['PUT', '/enable/ecs/core/World', `cannot enable 'ecs.core.World': ${why}`],
+      ['PUT', '/disable/ecs/core/World', `cannot disable 'ecs.core.World': ${why}`],
+      ['PUT', '/delete/ecs/core/World', `cannot delete 'ecs.core.World': ${why}`],
+      ['PUT', '/rename/ecs/core/World?name=Q', `cannot rename 'ecs.core.World': ${why}`],
+      ['PUT', '/entity/ecs/core/World/Kid', `cannot create entities under 'ecs.core.World': ${why}`],
+      ['PUT', `/set/ecs/core?data=${enc('{"ids":[["Position"]]}')}`, `cannot set components on 'ecs.core': ${why}`],
+      ['PUT', '/component/ecs/core?component=Planet', `cannot add components to 'ecs.core': ${why}`],
+      ['DELETE', '/component/ecs/core?component=Planet', `cannot remove components from 'ecs.core': ${why}`],
+    ];
+    for (const [method, url, message] of cases) {
+      const r = s.call(method, url);
+      expect(r.status, `${method} ${url}`).toBe(403);
+      expect(r.json.error, `${method} ${url}`).toBe(message);
+    }
+  });
+});
+
