@@ -7,7 +7,9 @@ const reportDir = process.env.STRYKER_REPORT_DIR ?? 'reports/mutation/all';
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutate.config.ts', related: true },
+  // With per-test coverage each mutant runs the tests that reached it; `related` would make vitest
+  // also walk every test file's imports for each mutant, only to find files it already has.
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
   coverageAnalysis: 'perTest',
   // Low by default: the suite itself spawns workers; raise with `npm run mutate -- --concurrency 4`.
   concurrency: 1,
