@@ -24,6 +24,24 @@ function setup() {
 }
 
 describe('time control', () => {
+  test('PUT /set on the World takes world settings only; other built-ins take nothing, and a refusal changes nothing', () => {
+    const { router, world } = setup();
+    const set = (path: string, ids: string[][], values: unknown[]) =>
+      router.route('PUT', `/set/${path}?data=${encodeURIComponent(JSON.stringify({ ids, values }))}`);
+    const state = () => router.route('GET', '/entity/ecs/core/World?values=true').body;
+    const before = state();
+    const mixed = set('ecs/core/World', [['ecs.app.TimeControl'], ['Position']], [{ paused: true }, { x: 1 }]);
+    expect(mixed.status).toBe(403);
+    expect(JSON.parse(mixed.body).error).toBe("cannot set components other than world settings on 'ecs.core.World': it is built in (under ecs) and can be read but not changed");
+    const onlyOther = set('ecs/core/World', [['Position']], [{ x: 1 }]);
+    expect(onlyOther.status).toBe(403);
+    const elsewhere = set('ecs/core', [['ecs.app.TimeControl']], [{ paused: true }]);
+    expect(elsewhere.status).toBe(403);
+    expect(JSON.parse(elsewhere.body).error).toBe("cannot set components on 'ecs.core': it is built in (under ecs) and can be read but not changed");
+    expect(state()).toBe(before);
+    expect(world.isAlive(world.core.World)).toBe(true);
+  });
+
   test('is read with GET /entity on the World entity, with its defaults', () => {
     const { router } = setup();
     const reply = JSON.parse(router.route('GET', '/entity/ecs/core/World?values=true').body);
