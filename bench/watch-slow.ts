@@ -1,5 +1,5 @@
 // `npm run bench -- watch-slow`: where a slow watch reader's seconds go. The built host (3,000
-// asteroids, 60 fps) streams the soak's big page (500 entities of moving values) to one reader at
+// asteroids, 60 fps) streams the soak's big page (500 entities of moving values; WATCH_SLOW_LIMIT) to one reader at
 // a time that takes WATCH_SLOW_CHUNK bytes (default 16 KiB) every second, for WATCH_SLOW_SECONDS
 // (default 30) each: readers that follow the ids (reopen once they read something more than a
 // second old): over gzip judging each event at its id line (the project's clients), over gzip
@@ -25,7 +25,9 @@ function setting(name: string, fallback: number): number {
 
 const SECONDS = setting('WATCH_SLOW_SECONDS', 30);
 const CHUNK = setting('WATCH_SLOW_CHUNK', 16 * 1024);
-const PAGE = '/watch/query?q=Position%2CVelocity&values=true&limit=500';
+/** Rows of the watched page (WATCH_SLOW_LIMIT): 500 is the soak's big page; a small one shows the bound where one event fits in a read. */
+const LIMIT = setting('WATCH_SLOW_LIMIT', 500);
+const PAGE = `/watch/query?q=Position%2CVelocity&values=true&limit=${LIMIT}`;
 const EVERY_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
