@@ -131,7 +131,7 @@ describe('Flecs 4 dialect: writes', () => {
     expect(world.isAlive(mars)).toBe(true);
     const brief = encodeURIComponent('(flecs.doc.Description,flecs.doc.Brief)');
     expect(get(`/component/Sun/Mars?component=${brief}&value=${encodeURIComponent('{"value":"red"}')}`, 'PUT').status).toBe(200);
-    expect(world.docs.get(mars, 'brief')).toBe('red');
+    expect(world.doc(mars, 'brief')).toBe('red');
   });
   test('PUT /toggle disables and enables; DELETE /entity deletes; built-ins are refused', () => {
     const earth = world.lookup('Sun.Earth');
