@@ -86,4 +86,3 @@ export function builtinIdRefusal(world: World, names: DialectNames, e: Entity, i
   }
   return undefined;
 }
-
