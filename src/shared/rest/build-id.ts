@@ -48,25 +48,39 @@ export function resolveBuildId(ctx: RouteContext, e: Entity, text: string, verb:
     return errorReply(400, `parameter 'component': ${what}${shown(parts[missing]!)} names no entity; give a component or tag path such as Position, or a pair as (Rel,Target), e.g. (TravellingTo,Sun.Earth)`);
   }
   const id = m ? world.pair(ids[0]!, ids[1]!) : ids[0]!;
+  const invalid = placeholderError(world, id);
+  if (invalid !== undefined) return errorReply(400, `parameter 'component': ${invalid.message}`);
+  const refusal = storableIdRefusal(world, names, e, id, verb);
+  return refusal === undefined ? id : errorReply(403, refusal);
+}
+
+/** The store's refusal of an id that cannot be stored (a query placeholder such as `*`, `_`, `$`), or undefined. */
+function placeholderError(world: World, id: Id): EcsError | undefined {
   try {
     world.checkId(id);
+    return undefined;
   } catch (err) {
-    if (err instanceof EcsError) return errorReply(400, `parameter 'component': ${err.message}`);
+    if (err instanceof EcsError) return err;
     throw err;
   }
-  const refusal = builtinIdRefusal(world, names, e, id, verb);
-  return refusal === undefined ? id : errorReply(403, refusal);
 }
 
 /**
  * Why the build rules refuse to add `id` to `e` (or remove it: `verb`), or undefined when they
- * allow it: a built-in id other than Disabled, Prefab and ChildOf/IsA pairs; a ChildOf of a
+ * allow it or when `id` is a query placeholder (the store refuses those with a 400 of its own): a built-in id other than Disabled, Prefab and ChildOf/IsA pairs; a ChildOf of a
  * component or module; a ChildOf or IsA whose target is built in. With `values` (PUT /set and the
  * Flecs 4 dialect, which write values), doc strings and world settings are allowed too: they are
  * values, not the structure the store relies on (ecs.core.Component holds data too, but adding it
  * would make the entity a component).
  */
 export function builtinIdRefusal(world: World, names: DialectNames, e: Entity, id: Id, verb: 'add' | 'remove', values = false): string | undefined {
+  // A placeholder is no id at all: the store's own 400 says so (a wildcard is built in, but "built
+  // in" would be the wrong reason).
+  return placeholderError(world, id) === undefined ? storableIdRefusal(world, names, e, id, verb, values) : undefined;
+}
+
+/** builtinIdRefusal for an id the store can hold. */
+function storableIdRefusal(world: World, names: DialectNames, e: Entity, id: Id, verb: 'add' | 'remove', values = false): string | undefined {
   const pair = isPair(id);
   const rel = pair ? world.pairFirst(id) : id;
   const target = pair ? world.pairSecond(id) : undefined;

@@ -29,17 +29,6 @@ function resolveId(world: World, names: DialectNames, paths: readonly string[], 
   return world.pair(first, second);
 }
 
-/** True when `id` may be stored (not a query placeholder such as `*`, `_` or `$`). */
-function isValidId(world: World, id: Id): boolean {
-  try {
-    world.checkId(id);
-    return true;
-  } catch (err) {
-    if (err instanceof EcsError) return false;
-    throw err;
-  }
-}
-
 /** Parses `data`; the payload or the 400 reply that says what is wrong with it. */
 function payload(data: string): SetPayload | RestReply {
   let json: unknown;
@@ -65,9 +54,9 @@ function entries(world: World, names: DialectNames, e: Entity, p: SetPayload): S
   for (let i = 0; i < p.ids.length; i++) {
     const id = resolveId(world, names, p.ids[i]!, i);
     if (typeof id === 'string') return errorReply(400, id);
-    // The build endpoints' rules (PUT /component): /set must not be a way around them. An id that
-    // is no id at all (a query placeholder) is left to setMany, which says so.
-    const refusal = isValidId(world, id) ? builtinIdRefusal(world, names, e, id, 'add', true) : undefined;
+    // The build endpoints' rules (PUT /component): /set must not be a way around them. A query
+    // placeholder passes here and setMany refuses it, saying so.
+    const refusal = builtinIdRefusal(world, names, e, id, 'add', true);
     if (refusal !== undefined) return errorReply(403, `ids[${i}]: ${refusal}`);
     ids.push(id);
   }

@@ -125,6 +125,12 @@ describe('Flecs 4 dialect: writes', () => {
       expect(r.status, c).toBe(403);
       expect(r.json.error, c).toMatch(/it is built in|its target is built in/);
     }
+    // A query placeholder is no id: the store's 400 says so, not "built in".
+    for (const c of ['_', '(ChildOf,*)']) {
+      const r = get(`/component/Sun/Mars?component=${encodeURIComponent(c)}`, 'PUT');
+      expect(r.status, c).toBe(400);
+      expect(r.json.error, c).toContain('holds a query placeholder');
+    }
     const unnamed = get(`/component/Sun/Mars?component=${encodeURIComponent('(flecs.core.Identifier,flecs.core.Name)')}`, 'DELETE');
     expect(unnamed.status).toBe(403);
     expect(get('/entity/Sun/Mars').json).toEqual(before);
