@@ -11,7 +11,8 @@ import type { RestReply, RouteContext } from './types';
 
 const PAIR = /^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$/;
 
-function part(world: World, names: DialectNames, text: string): Entity {
+/** The entity one part of an id names (`Position`, `Sun.Earth`, or a live entity's number), or 0. */
+export function idPart(world: World, names: DialectNames, text: string): Entity {
   if (/^\d+$/.test(text)) return world.isAlive(Number(text)) ? Number(text) : 0;
   return names.lookupSymbol(world, text);
 }
@@ -41,7 +42,7 @@ export function resolveBuildId(ctx: RouteContext, e: Entity, text: string, verb:
   const { world, names } = ctx;
   const m = PAIR.exec(text.trim());
   const parts = m ? [m[1]!, m[2]!] : [text.trim()];
-  const ids = parts.map((p) => part(world, names, p));
+  const ids = parts.map((p) => idPart(world, names, p));
   const missing = ids.indexOf(0);
   if (missing >= 0) {
     const what = m ? (missing === 0 ? 'the relationship ' : 'the pair target ') : '';

@@ -5,7 +5,7 @@
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
 import type { DialectNames } from '../json';
 import { setPayloadSchema, type SetParams, type SetPayload } from '../protocol';
-import { builtinIdRefusal } from './build-id';
+import { builtinIdRefusal, idPart } from './build-id';
 import { builtinRefusal, resolveWritable } from './entity-path';
 import { EMPTY_OK, errorReply, shown } from './replies';
 import type { Handler, RestReply } from './types';
@@ -14,17 +14,12 @@ const EXAMPLE = '{"ids":[["Position"]],"values":[{"x":1,"y":2}]}';
 /** How /set reads values: numeric strings and entity paths accepted, no infinities. */
 const LENIENT = { lenient: true, finite: true } as const;
 
-function part(world: World, names: DialectNames, text: string): Entity {
-  if (/^\d+$/.test(text)) return world.isAlive(Number(text)) ? Number(text) : 0;
-  return names.lookupSymbol(world, text);
-}
-
 /** Resolves `ids[i]` (paths in the names of `names`) to an id, or explains which part names nothing. */
 function resolveId(world: World, names: DialectNames, paths: readonly string[], i: number): Id | string {
-  const first = part(world, names, paths[0]!);
+  const first = idPart(world, names, paths[0]!);
   if (first === 0) return `ids[${i}]: ${shown(paths[0]!)} names no entity (give a component path such as Position or ${names.printPath('ecs.core.Disabled')})`;
   if (paths.length === 1) return first;
-  const second = part(world, names, paths[1]!);
+  const second = idPart(world, names, paths[1]!);
   if (second === 0) return `ids[${i}]: pair target ${shown(paths[1]!)} names no entity`;
   return world.pair(first, second);
 }
