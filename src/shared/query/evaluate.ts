@@ -125,7 +125,7 @@ export class Evaluation {
       if (t.cascade) candidates.sort((a, b) => this.depth(a) - this.depth(b));
     };
     if (step.kind === 'term') addTerm(step);
-    else if (step.kind === 'or' && step.oper === 'and') {
+    else if (step.kind === 'or') {
       for (const alt of step.terms) {
         if (alt.kind === 'term') addTerm(alt);
         else if (alt.left === 0 && isSeed(alt)) {
@@ -221,24 +221,11 @@ export class Evaluation {
     // The first operand that holds wins; a comparison of $this may hold for some entities of a
     // table and not for others, so such a chain is decided one entity at a time.
     if (this.multiRow() && o.terms.some(rowLevel)) { this.eachRow(() => this.operOr(o, next)); return; }
-    const firstMatch = (then: () => void): boolean => {
-      for (const alt of o.terms) {
-        let matched = false;
-        this.alternative(alt, o.field, () => { matched = true; then(); });
-        if (matched) return true;
-      }
-      return false;
-    };
-    if (o.oper === 'and') { firstMatch(next); return; }
-    let matched = false;
-    this.probe(() => { matched = firstMatch(() => {}); });
-    const unsetChain = () => { const lead = o.terms[0]!; if (lead.kind === 'term') this.unset(lead, next); else this.withField(o.field, 0, false, next); };
-    if (o.oper === 'optional') {
-      if (matched) firstMatch(next);
-      else unsetChain();
-      return;
+    for (const alt of o.terms) {
+      let matched = false;
+      this.alternative(alt, o.field, () => { matched = true; next(); });
+      if (matched) return;
     }
-    if (!matched) unsetChain();
   }
 
   /** One operand of an or-chain; a comparison that holds sets the chain's field with no id (0). */

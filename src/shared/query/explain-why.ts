@@ -74,10 +74,6 @@ export class StepProbe {
     switch (step.kind) {
       case 'term': return step.oper === 'not' ? this.excluded(step, vars) : this.termWhy(step, vars, before);
       case 'or': {
-        if (step.oper === 'not') {
-          const hit = step.terms.find((t) => this.first([t.kind === 'term' ? { ...t, oper: 'and' } : t], vars));
-          return hit?.kind === 'term' ? this.excluded({ ...hit, oper: 'not' }, vars) : { code: 'excluded', message: 'an alternative of the negated or-chain matched' };
-        }
         const reasons = step.terms.map((t) => (t.kind === 'term' ? this.termWhy(t, vars, before) : this.eqWhy(t, vars)).message);
         return { code: 'no-alternative', message: `no alternative matched: ${reasons.join('; ')}` };
       }

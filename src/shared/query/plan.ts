@@ -49,7 +49,8 @@ export interface PlanOr {
   readonly kind: 'or';
   readonly field: number;
   readonly terms: readonly PlanAlt[];
-  readonly oper: 'and' | 'not' | 'optional';
+  /** Always 'and' (OrNode): a negated or optional chain is a scope, `!{ A || B }`. */
+  readonly oper: 'and';
   /** Offset of the chain in the expression. */
   readonly pos: number;
 }

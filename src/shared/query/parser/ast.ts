@@ -56,7 +56,8 @@ export interface TermNode {
 }
 
 /** An or-chain `A || B || C`: one term group whose operands are terms or comparisons (`$this == Sun.Earth || $this == Sun.Mars`). */
-export interface OrNode { type: 'or'; terms: (TermNode | EqNode)[]; oper: 'and' | 'not' | 'optional'; pos: number; end: number }
+/** An or-chain; always 'and': the grammar refuses `!` and `?` on `||` (write `!{ A || B }`). */
+export interface OrNode { type: 'or'; terms: (TermNode | EqNode)[]; oper: 'and'; pos: number; end: number }
 
 /** A scope `{ A, B }`, `!{ … }` or `?{ … }`. */
 export interface ScopeNode { type: 'scope'; body: QueryNode[]; oper: 'and' | 'not' | 'optional'; pos: number; end: number }

@@ -12,11 +12,8 @@ export function printQuery(ast: QueryAst): string {
 function printNode(n: QueryNode): string {
   switch (n.type) {
     case 'term': return printTerm(n);
-    case 'or': {
-      const chain = n.terms.map((t) => (t.type === 'eq' ? printEq(t) : printTerm(t))).join(' || ');
-      // The parser only makes plain chains; a negated or optional chain is written as a scope.
-      return n.oper === 'and' ? chain : `${OPER_PREFIX[n.oper]}{ ${chain} }`;
-    }
+    // Always plain (OrNode): a negated or optional chain is a scope around it.
+    case 'or': return n.terms.map((t) => (t.type === 'eq' ? printEq(t) : printTerm(t))).join(' || ');
     case 'scope': return `${OPER_PREFIX[n.oper]}{ ${n.body.map(printNode).join(', ')} }`;
     case 'eq': return printEq(n);
     case 'from': return `${n.op.toUpperCase()} | ${printRef(n.ref)}`;
