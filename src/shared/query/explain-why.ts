@@ -69,12 +69,12 @@ export class StepProbe {
     return 0;
   }
 
-  /** Why `step` fails under `vars` (the bindings of the steps before it, `before`). */
-  why(step: PlanStep, vars: readonly Entity[], before: readonly PlanStep[]): WhyNot {
+  /** Why `step` fails under `vars` (the bindings of the steps before it). */
+  why(step: PlanStep, vars: readonly Entity[]): WhyNot {
     switch (step.kind) {
-      case 'term': return step.oper === 'not' ? this.excluded(step, vars) : this.termWhy(step, vars, before);
+      case 'term': return step.oper === 'not' ? this.excluded(step, vars) : this.termWhy(step, vars);
       case 'or': {
-        const reasons = step.terms.map((t) => (t.kind === 'term' ? this.termWhy(t, vars, before) : this.eqWhy(t, vars)).message);
+        const reasons = step.terms.map((t) => (t.kind === 'term' ? this.termWhy(t, vars) : this.eqWhy(t, vars)).message);
         return { code: 'no-alternative', message: `no alternative matched: ${reasons.join('; ')}` };
       }
       case 'scope': {
@@ -85,7 +85,7 @@ export class StepProbe {
           if (!next) break;
           r = next;
         }
-        const inner = k < step.body.length ? this.why(step.body[k]!, r?.vars ?? vars, step.body.slice(0, k)).message : 'its steps did not match together';
+        const inner = k < step.body.length ? this.why(step.body[k]!, r?.vars ?? vars).message : 'its steps did not match together';
         return { code: 'scope', message: `the scope found no match: ${inner}` };
       }
       case 'eq': return this.eqWhy(step, vars);
@@ -107,7 +107,7 @@ export class StepProbe {
     return { code: 'excluded', message: `excluded by !${text}: ${this.name(own)} has ${this.world.idText(r.ids[t.field]!)}${how}` };
   }
 
-  private termWhy(t: PlanTerm, vars: readonly Entity[], before: readonly PlanStep[]): WhyNot {
+  private termWhy(t: PlanTerm, vars: readonly Entity[]): WhyNot {
     const w = this.world;
     const pat = patternText(w, this.plan, t, vars, this.entity);
     const unbound = unboundVars(this.plan, t, vars);
@@ -126,7 +126,7 @@ export class StepProbe {
     const id = patternId(w, t, vars, this.entity);
     if (t.second?.kind === 'none') {
       const has = w.typeOf(src).filter((x) => matchesPattern(x, id, w.core.Wildcard));
-      return { code: 'excluded', message: `${S} has ${has.slice(0, LIST_MAX).map((x) => w.idText(x)).join(', ')}, and ${pat} asks for none` };
+      return { code: 'excluded', message: `${S} has ${list(has.map((x) => w.idText(x)))}, and ${pat} asks for none` };
     }
     // The relationship is there, with another target than the bound variable's value.
     const bound = slotVars(t).filter((v) => vars[v]);
@@ -134,9 +134,10 @@ export class StepProbe {
       const loose = patternId(w, t, vars, this.entity, true);
       const has = w.typeOf(src).filter((x) => matchesPattern(x, loose, w.core.Wildcard));
       if (has.length > 0) {
-        const values = bound.map((v) => `$${this.plan.vars[v]} = ${this.name(vars[v]!)}`).join(', ');
-        const from = before.length ? 'bound by the steps before' : 'given';
-        return { code: 'wrong-binding', message: `${S} has ${list(has.map((x) => w.idText(x)))}, not ${pat} (${values}, ${from})` };
+        // A value the caller gave stays given whatever steps ran before; the others were bound by them.
+        const from = (v: number) => (this.bound[v] ? 'given' : 'bound by the steps before');
+        const values = bound.map((v) => `$${this.plan.vars[v]} = ${this.name(vars[v]!)}, ${from(v)}`).join('; ');
+        return { code: 'wrong-binding', message: `${S} has ${list(has.map((x) => w.idText(x)))}, not ${pat} (${values})` };
       }
     }
     const ownsIt = w.ownsId(src, id);

@@ -91,9 +91,9 @@ export function explainMatch(query: Query, e: Entity, vars: VarValues = {}, budg
     shown = prefix;
     steps = plan.steps.map((s, i) => {
       if (i < k) return held(world, s, texts[i]!, prefix!, probe, false);
-      if (i === k) return failed(s, texts[i]!, probe.why(s, prefix?.vars ?? bound, plan.steps.slice(0, k)), false);
+      if (i === k) return failed(s, texts[i]!, probe.why(s, prefix?.vars ?? bound), false);
       const alone = probe.first([s]);
-      return alone ? held(world, s, texts[i]!, alone, probe, true) : failed(s, texts[i]!, probe.why(s, bound, []), true);
+      return alone ? held(world, s, texts[i]!, alone, probe, true) : failed(s, texts[i]!, probe.why(s, bound), true);
     });
   }
   const matches = full !== undefined && blockers.length === 0;
