@@ -144,22 +144,19 @@ function varPaths(world: World, plan: Plan, values: readonly Entity[]): Record<s
 
 /** The text of each top-level step: the slice of the expression it came from, or a printed form. */
 function stepTexts(world: World, plan: Plan): string[] {
-  const byPos = new Map<number, { node: QueryNode; count: number }>();
+  // Term, or-chain and scope nodes by offset (the plan's steps keep their node's offset). The terms
+  // AND | T, OR | T and NOT | T expand to have no node of their own: they are printed.
+  const byPos = new Map<number, QueryNode>();
   const visit = (nodes: readonly QueryNode[]): void => {
     for (const n of nodes) {
-      if (n.type === 'term' || n.type === 'or' || n.type === 'scope') {
-        const key = n.type === 'or' ? n.terms[0]!.pos : n.pos;
-        const seen = byPos.get(key);
-        byPos.set(key, { node: n, count: (seen?.count ?? 0) + 1 });
-      }
-      if (n.type === 'from') byPos.set(n.pos, { node: n, count: 2 });   // expanded: print each term
+      if (n.type === 'term' || n.type === 'or' || n.type === 'scope') byPos.set(n.type === 'or' ? n.terms[0]!.pos : n.pos, n);
       if (n.type === 'scope') visit(n.body);
     }
   };
   visit(parseQuery(plan.text).nodes);
   const slice = (pos: number, want: QueryNode['type']): string | undefined => {
     const hit = byPos.get(pos);
-    return hit && hit.count === 1 && hit.node.type === want ? plan.text.slice(hit.node.pos, (hit.node as TermNode).end).trim() : undefined;
+    return hit?.type === want ? plan.text.slice(hit.pos, (hit as TermNode).end).trim() : undefined;
   };
   const printStep = (s: PlanStep): string => {
     switch (s.kind) {

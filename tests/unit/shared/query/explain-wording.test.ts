@@ -112,3 +112,54 @@ describe('what cannot match at all', () => {
     expect(x.blockers[0]!.message).toBe('the query has no terms: an empty query matches nothing');
   });
 });
+
+describe('each step as the explorer and agents receive it', () => {
+  const v = new World();
+  const VEats = v.tag('Eats'), VTag = v.tag('Tag');
+  const VMass = v.component('Mass', { value: 'f32' });
+  const vBase = v.prefab('Base');
+  v.set(vBase, VMass, { value: 1 });
+  v.add(vBase, VTag);
+  const vInst = v.instantiate(vBase, { name: 'Inst' });
+  v.add(vInst, v.pair(VEats, v.entity('Apple')));
+  const plain = v.entity('Plain');
+  v.add(plain, VTag);
+  const explainV = (q: string, e: number) => explainMatch(compileQuery(v, q), e);
+  const inherited = { id: 'Tag', source: 'Base', via: 'ecs.core.IsA' };
+
+  test('kind, text as written, operator, offset in the query, and where a held id was found', () => {
+    const x = explainV('Tag, ?Mass, !Eats(self, Inst), $this == Inst || Eats, { (Eats, $f) }, ?{ Mass(Base) }', vInst);
+    expect(x.matches).toBe(true);
+    expect(x.vars).toEqual({ f: 'Apple' });
+    // In evaluation order: the planner runs the scope that binds $f early and the ! term late.
+    expect(x.steps).toEqual([
+      { kind: 'term', text: 'Tag', oper: 'and', pos: 0, holds: true, alone: false, ...inherited },
+      { kind: 'scope', text: '{ (Eats, $f) }', oper: 'and', pos: -1, holds: true, alone: false },
+      { kind: 'term', text: '?Mass', oper: 'optional', pos: 5, holds: true, alone: false, id: 'Mass', source: 'Base', via: 'ecs.core.IsA' },
+      // Won by the comparison: no id, no source.
+      { kind: 'or', text: '$this == Inst || Eats', oper: 'and', pos: 31, holds: true, alone: false },
+      { kind: 'term', text: '!Eats(self, Inst)', oper: 'not', pos: 12, holds: true, alone: false },
+      { kind: 'scope', text: '?{ Mass(Base) }', oper: 'optional', pos: -1, holds: true, alone: false },
+    ]);
+  });
+  test('an or-chain won by a term names its id; a failed comparison is an eq step with the and operator', () => {
+    expect(explainV('Tag, Mass || $this == Plain', vInst).steps[1]).toEqual(
+      { kind: 'or', text: 'Mass || $this == Plain', oper: 'and', pos: 5, holds: true, alone: false, id: 'Mass', source: 'Base', via: 'ecs.core.IsA' });
+    const x = explainV('Tag, $this != Inst', vInst);
+    expect(x.steps[1]).toEqual({ kind: 'eq', text: '$this != Inst', oper: 'and', pos: -1, holds: false, alone: false,
+      why: { code: 'not-equal', message: '$this is Inst, the same entity as Inst' } });
+  });
+  test('a step after the failed one is checked alone; its own source when it is not inherited', () => {
+    const x = explainV('Eats, Tag, (Eats, *)', plain);
+    expect(x.steps).toEqual([
+      { kind: 'term', text: 'Eats', oper: 'and', pos: 0, holds: false, alone: false, why: { code: 'missing', message: 'Plain has no Eats' } },
+      { kind: 'term', text: 'Tag', oper: 'and', pos: 6, holds: true, alone: true, id: 'Tag', source: 'Plain' },
+      { kind: 'term', text: '(Eats, *)', oper: 'and', pos: 11, holds: false, alone: true, why: { code: 'missing', message: 'Plain has no (Eats, *)' } },
+    ]);
+  });
+  test('the terms of AND | T, OR | T and NOT | T are printed one by one', () => {
+    expect(explainV('AND | Base', vInst).steps.map((s) => `${s.kind} ${s.text} ${s.oper} ${s.holds}`)).toEqual(['term Mass and true', 'term Tag and true']);
+    expect(explainV('Tag, NOT | Base', plain).steps.map((s) => `${s.kind} ${s.text} ${s.oper} ${s.holds}`)).toEqual(['term Tag and true', 'term !Mass not true', 'term !Tag not false']);
+    expect(explainV('Tag, OR | Base', plain).steps.map((s) => `${s.kind} ${s.text} ${s.oper} ${s.holds}`)).toEqual(['term Tag and true', 'or Mass || Tag and true']);
+  });
+});
