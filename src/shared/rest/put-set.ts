@@ -61,12 +61,8 @@ function entries(world: World, names: DialectNames, e: Entity, p: SetPayload): S
     const info = world.dataOf(id);
     const value = values[i];
     if (value === undefined || value === null) {
-      // An opaque component has no members to default; give it its registered default, and
-      // leave an existing value alone (the store would otherwise write an empty object).
-      if (info && !info.schema) {
-        if (world.owns(e, id)) continue;
-        out.push({ id, value: info.opaqueDefault ?? 0 });
-      } else out.push({ id });
+      // The store adds it with its defaults (an opaque one's registered default) or keeps the value it has.
+      out.push({ id });
       continue;
     }
     if (!info && !(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)) {
