@@ -67,6 +67,18 @@ function placeholderError(world: World, id: Id): EcsError | undefined {
 }
 
 /**
+ * The built-in ids the build rules let a client change, with the modules' root `root` (ecs, or
+ * flecs in the Flecs dialects); `values` where values are written (PUT /set, the Flecs 4
+ * component endpoints). Refusals and the endpoint tables' 403 texts both read it.
+ */
+export function allowedBuiltins(root: string, values: boolean): string {
+  const core = `${root}.core`;
+  const ids = [`${core}.Disabled`, `${core}.Prefab`, `(${core}.ChildOf, …)`, `(${core}.IsA, …)`,
+    ...(values ? [`doc strings ((${root}.doc.Description, …))`, 'world settings'] : [])];
+  return `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1]}`;
+}
+
+/**
  * Why the build rules refuse to add `id` to `e` (or remove it: `verb`), or undefined when they
  * allow it or when `id` is a query placeholder (the store refuses those with a 400 of its own): a built-in id other than Disabled, Prefab and ChildOf/IsA pairs; a ChildOf of a
  * component or module; a ChildOf or IsA whose target is built in. With `values` (PUT /set and the
@@ -87,9 +99,7 @@ function storableIdRefusal(world: World, names: DialectNames, e: Entity, id: Id,
   const target = pair ? world.pairSecond(id) : undefined;
   const text = names.printPath(world.idText(id));
   if (isBuiltin(world, rel) && !allowedBuiltin(world, rel, pair) && !(values && builtinValue(world, id, rel, pair))) {
-    const core = names.printPath('ecs.core');
-    const data = values ? `, and values may be written to doc strings (${names.printPath('ecs.doc.Description')} pairs) and world settings` : '';
-    return `cannot ${verb} ${shown(text)}: it is built in; of the built-ins only ${core}.Disabled, ${core}.Prefab and pairs of ${core}.ChildOf and ${core}.IsA can be added or removed${data}`;
+    return `cannot ${verb} ${shown(text)}: it is built in; of the built-ins only ${allowedBuiltins(names.printPath('ecs'), values)} can be changed here`;
   }
   if (target !== undefined && (rel === world.core.ChildOf || rel === world.core.IsA)) {
     if (isComponentOrModule(world, e) && rel === world.core.ChildOf) {

@@ -3,6 +3,7 @@
 // (PUT /entity, PUT|DELETE /component with component= and value=); PUT /rename is our own, and
 // deleting stays the contract's PUT /delete. Each is one request, validated before it changes anything.
 import { COMPONENT_PARAMS, RENAME_PARAMS, emptyReplySchema } from '../protocol';
+import { allowedBuiltins } from './build-id';
 import { endpoint, type EndpointRow } from './endpoint-row';
 import { deleteComponent, putComponent } from './put-component';
 import { putEntity } from './put-entity';
@@ -27,7 +28,7 @@ export function buildRows(): readonly EndpointRow[] {
       pathParams: [ENTITY_PATH], params: COMPONENT_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putComponent,
       errors: {
         400: 'component names no entity or a placeholder, value is not JSON, does not fit or is given for an id without data, a ChildOf/IsA cycle (nothing changes)',
-        403: `${BUILTIN}; a built-in id other than Disabled, Prefab, (ChildOf, …), (IsA, …); the ChildOf of a component or module; a target under ecs`,
+        403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', false)}; the ChildOf of a component or module; a target under ecs`,
         404: 'the path names no entity', 409: 'the new parent already has a child of that name',
       },
     }),
@@ -36,7 +37,7 @@ export function buildRows(): readonly EndpointRow[] {
       pathParams: [ENTITY_PATH], params: COMPONENT_PARAMS, reply: emptyReplySchema, cache: 'none', handler: deleteComponent,
       errors: {
         400: 'component names no entity or a placeholder',
-        403: `${BUILTIN}; a built-in id other than Disabled, Prefab, (ChildOf, …), (IsA, …); the ChildOf of a component or module`,
+        403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', false)}; the ChildOf of a component or module`,
         404: 'the path names no entity, or the entity does not own the id', 409: 'removing the ChildOf would move it to the root, where that name is taken',
       },
     }),

@@ -13,6 +13,7 @@ import {
   entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
 } from '../protocol';
+import { allowedBuiltins } from './build-id';
 import { buildRows } from './build-rows';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
 import { getEntity } from './get-entity';
@@ -80,7 +81,7 @@ function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean): re
     endpoint({
       path: '/set/{path}', methods: ['PUT'], summary: 'Set components atomically (ids without values add tags, pairs or default components)',
       pathParams: [ENTITY_PATH], params: SET_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putSet,
-      errors: { 400: 'missing or malformed data, an unknown id or member, a wrong value type (nothing is changed)', 403: `${BUILTIN}; a built-in id other than Disabled, Prefab, (ChildOf, …), (IsA, …), doc strings ((ecs.doc.Description, …)) and world settings; the ChildOf of a component or module; a ChildOf/IsA target under ecs`, 404: NOT_FOUND },
+      errors: { 400: 'missing or malformed data, an unknown id or member, a wrong value type (nothing is changed)', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', true)}; the ChildOf of a component or module; a ChildOf/IsA target under ecs`, 404: NOT_FOUND },
     }),
     ...(build ? buildRows() : []),
     endpoint({

@@ -5,6 +5,7 @@
 // suite against the reference's captures).
 import { z } from 'zod';
 import { FLECS_NAMES } from '../../json';
+import { allowedBuiltins } from '../build-id';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from '../endpoint-row';
 import { openApiRow } from '../get-openapi';
 import { attachFlecs4 } from './state';
@@ -47,12 +48,12 @@ function rows(o: TableOptions): readonly EndpointRow[] {
     endpoint({
       path: '/component/{path}', methods: ['PUT'], summary: 'Add a component, tag or pair, or write the members given in value',
       pathParams: [PATH], params: COMPONENT4_PARAMS, reply: empty, cache: 'none', handler: putComponent4,
-      errors: { 400: 'component names no entity, value is not JSON or does not fit the type (nothing changes)', 403: `${BUILTIN}; a built-in id other than Disabled, Prefab, (ChildOf, …), (IsA, …), doc strings ((flecs.doc.Description, …)) and world settings; a ChildOf/IsA target under flecs`, 404: NOT_FOUND },
+      errors: { 400: 'component names no entity, value is not JSON or does not fit the type (nothing changes)', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('flecs', true)}; a ChildOf/IsA target under flecs`, 404: NOT_FOUND },
     }),
     endpoint({
       path: '/component/{path}', methods: ['DELETE'], summary: 'Remove a component, tag or pair',
       pathParams: [PATH], params: COMPONENT4_PARAMS, reply: empty, cache: 'none', handler: deleteComponent4,
-      errors: { 400: 'component names no entity', 403: `${BUILTIN}; a built-in id other than Disabled, Prefab, (ChildOf, …), (IsA, …), doc strings and world settings`, 404: NOT_FOUND },
+      errors: { 400: 'component names no entity', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('flecs', true)}`, 404: NOT_FOUND },
     }),
     endpoint({
       path: '/toggle/{path}', methods: ['PUT'], summary: 'Enable (enable=true) or disable (enable=false) an entity',

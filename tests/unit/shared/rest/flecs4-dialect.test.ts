@@ -125,6 +125,9 @@ describe('Flecs 4 dialect: writes', () => {
       expect(r.status, c).toBe(403);
       expect(r.json.error, c).toMatch(/it is built in|its target is built in/);
     }
+    // The refusal lists what may be changed, in the dialect's names.
+    expect(get(`/component/Sun/Mars?component=flecs.core.Module`, 'PUT').json.error).toBe("cannot add 'flecs.core.Module': it is built in; of the built-ins only "
+      + 'flecs.core.Disabled, flecs.core.Prefab, (flecs.core.ChildOf, …), (flecs.core.IsA, …), doc strings ((flecs.doc.Description, …)) and world settings can be changed here');
     // A query placeholder is no id: the store's 400 says so, not "built in".
     for (const c of ['_', '(ChildOf,*)']) {
       const r = get(`/component/Sun/Mars?component=${encodeURIComponent(c)}`, 'PUT');

@@ -87,6 +87,13 @@ describe('PUT /entity paths', () => {
 });
 
 describe('the other write refusals, whole', () => {
+  test('a built-in id: the refusal lists the built-ins that may be changed, values too where values are written', () => {
+    const s = setup();
+    expect(s.put(`/set/Sun/Mars?data=${data({ ids: [['ecs.core.Component']] })}`).json.error).toBe("ids[0]: cannot add 'ecs.core.Component': it is built in; of the built-ins only "
+      + 'ecs.core.Disabled, ecs.core.Prefab, (ecs.core.ChildOf, …), (ecs.core.IsA, …), doc strings ((ecs.doc.Description, …)) and world settings can be changed here');
+    expect(s.put('/component/Sun/Mars?component=ecs.core.Component').json.error).toBe("cannot add 'ecs.core.Component': it is built in; of the built-ins only "
+      + 'ecs.core.Disabled, ecs.core.Prefab, (ecs.core.ChildOf, …) and (ecs.core.IsA, …) can be changed here');
+  });
   test('PUT /component with a value for a tag; PUT /rename onto a taken name; DELETE /component of an inherited one', () => {
     const s = setup();
     expect(s.put(`/component/Sun/Mars?component=Enemy&value=${encodeURIComponent('{}')}`)).toMatchObject({
