@@ -11,6 +11,7 @@
 // Each run keeps its own incremental file under reports/mutation/<folder>/, so a rerun tests only
 // mutants whose source or covering tests changed. The last lines print the scores.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -96,12 +97,18 @@ function scoreLine(name, n) {
   return `src/shared/${name}: ${score.toFixed(1)}% (killed ${n.Killed}, timeout ${n.Timeout}, survived ${n.Survived}, no coverage ${n.NoCoverage}, ignored ${n.Ignored})`;
 }
 
+/** A part's report folder: its globs with '*', ',' and '/' as '_', cut short with a hash when long (a list of files exceeds the file system's name limit). */
+function partDir(part) {
+  const flat = part.replace(/[*,/]/g, '_');
+  return flat.length <= 80 ? flat : `${flat.slice(0, 60)}_${createHash('sha1').update(part).digest('hex').slice(0, 8)}`;
+}
+
 /** Runs Stryker over one folder or part; returns the counts of its report. */
 function run(folder, tests) {
   // A part of a folder gets its own report and incremental file, in a subfolder of the folder's
   // (reports/mutation/protocol/protocol_frame).
   const top = folder.split('/')[0];
-  const dir = join('reports/mutation', top, folder === top ? '' : folder.replace(/[*,/]/g, '_')) + (isolate ? '-isolated' : '');
+  const dir = join('reports/mutation', top, folder === top ? '' : partDir(folder)) + (isolate ? '-isolated' : '');
   const r = spawnSync(join(root, 'node_modules/.bin/stryker'), [
     'run', 'stryker.config.mjs',
     '--mutate', folder.split(',').map((p) => (/[*]|\.ts$/.test(p) ? `src/shared/${p}` : `src/shared/${p}/**/*.ts`)).join(','),
