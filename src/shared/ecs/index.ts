@@ -16,6 +16,7 @@ export type { ComponentInfo } from './component';
 export { Table, type Edge, type TableFlags } from './table';
 export { Column, type ColumnViews } from './column';
 export { NamesMemo } from './names-memo';
+export { checkNameRule } from './names';
 export { IdRecord } from './id-record';
 export type { ObserverEvent, ObserverFn } from './observers';
 export type { CommandCounters, CommandQueue } from './commands';

@@ -9,6 +9,13 @@ import { isPair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from '.
 
 const NAME_RULE = /^[^./\s][^./]*$/;
 
+/** Throws unless `name` may name an entity at all (non-empty, no '.' or '/', no leading space, not a number). */
+export function checkNameRule(name: string): void {
+  if (typeof name !== 'string' || !NAME_RULE.test(name) || /^\d+$/.test(name)) {
+    throw new EcsError('invalid_name', `invalid name ${JSON.stringify(name)}: a name is non-empty, has no '.' or '/', does not start with a space and is not a number`);
+  }
+}
+
 /** Names, paths and lookup of one world. */
 export class Names {
   /** Built-in ids; set by the World when the bootstrap makes them. */
@@ -18,9 +25,7 @@ export class Names {
 
   /** Throws unless `name` is a valid name that no other child of `parent` (0 = root) has. */
   checkName(name: string, parent: Entity, self: Entity): void {
-    if (typeof name !== 'string' || !NAME_RULE.test(name) || /^\d+$/.test(name)) {
-      throw new EcsError('invalid_name', `invalid name ${JSON.stringify(name)}: a name is non-empty, has no '.' or '/', does not start with a space and is not a number`);
-    }
+    checkNameRule(name);
     const other = this.hierarchy.childNamed(parent, name);
     if (other !== undefined && other !== self) {
       throw new EcsError('name_clash', `${parent ? this.pathOf(parent) : 'the root'} already has a child named '${name}' (${this.describe(other)})`);

@@ -5,7 +5,7 @@
 // query identifiers, /set ids and values, vars) and replies print the dialect's (paths, labels,
 // ids, type_info, stats, alerts). Only entities under a renamed built-in are touched: a user
 // entity called `flecsy`, or `flecs` below some other parent, keeps its name.
-import { NamesMemo, type Entity, type World } from '../ecs';
+import { NamesMemo, isPair, type Entity, type Id, type World } from '../ecs';
 
 /** One rename: a built-in's dotted path in the world and in the dialect (`['ecs', 'flecs']`). */
 export type NameRename = readonly [worldPath: string, dialectPath: string];
@@ -61,6 +61,13 @@ export class DialectNames {
   /** Path of an entity in the dialect (`flecs.core.World`), `*`/`_` for the wildcards. */
   pathOf(world: World, e: Entity, sep = '.'): string {
     return this.printPath(world.pathOf(e, sep), sep);
+  }
+
+  /** An id as messages print it (World.idText: a path, or `(Rel, Target)`), each part in the dialect's names. */
+  idText(world: World, id: Id): string {
+    if (this.identity) return world.idText(id);
+    if (!isPair(id)) return this.printPath(world.idText(id));
+    return `(${this.printPath(world.idText(world.pairFirst(id)))}, ${this.printPath(world.idText(world.pairSecond(id)))})`;
   }
 
   /** JSON text of an entity's path in the dialect (`"flecs.core.World"`); `0` for none. Memoized. */

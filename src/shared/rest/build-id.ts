@@ -97,7 +97,7 @@ function storableIdRefusal(world: World, names: DialectNames, e: Entity, id: Id,
   const pair = isPair(id);
   const rel = pair ? world.pairFirst(id) : id;
   const target = pair ? world.pairSecond(id) : undefined;
-  const text = names.printPath(world.idText(id));
+  const text = names.idText(world, id);
   if (isBuiltin(world, rel) && !allowedBuiltin(world, rel, pair) && !(values && builtinValue(world, id, rel, pair))) {
     return `cannot ${verb} ${shown(text)}: it is built in; of the built-ins only ${allowedBuiltins(names.printPath('ecs'), values)} can be changed here`;
   }

@@ -34,7 +34,7 @@ export function isBuiltin(world: World, e: Entity): boolean {
 }
 
 /** The 403 reply for a change to a built-in entity (its path in the names of `names`). */
-export function builtinRefusal(world: World, e: Entity, action: string, names: DialectNames = WORLD_NAMES): RestReply {
+export function builtinRefusal(world: World, e: Entity, action: string, names: DialectNames): RestReply {
   return errorReply(403, `cannot ${action} '${names.pathOf(world, e)}': it is built in (under ${names.printPath('ecs')}) and can be read but not changed`);
 }
 
@@ -45,7 +45,7 @@ export function builtinRefusal(world: World, e: Entity, action: string, names: D
  * settings); `builtin` then tells the caller to check the write itself.
  */
 export function resolveWritable(
-  world: World, rawPath: string, action: string, mayChangeBuiltin?: (e: Entity) => boolean, names: DialectNames = WORLD_NAMES,
+  world: World, rawPath: string, action: string, mayChangeBuiltin: ((e: Entity) => boolean) | undefined, names: DialectNames,
 ): { entity: Entity; builtin: boolean } | { reply: RestReply } {
   const found = resolveEntity(world, rawPath, names);
   if ('reply' in found) return found;

@@ -38,7 +38,7 @@ export const putComponent: Handler<ComponentParams> = (ctx, p) => {
   const { world, names } = ctx;
   const t = target(ctx, 'add', p.component);
   if ('status' in t) return t;
-  const idText = names.printPath(world.idText(t.id));
+  const idText = names.idText(world, t.id);
   let value: unknown;
   if (p.value !== undefined) {
     const v = parseValue(p.value);
@@ -62,7 +62,7 @@ export const deleteComponent: Handler<ComponentParams> = (ctx, p) => {
   const { world, names } = ctx;
   const t = target(ctx, 'remove', p.component);
   if ('status' in t) return t;
-  const idText = names.printPath(world.idText(t.id));
+  const idText = names.idText(world, t.id);
   const path = names.pathOf(world, t.e);
   if (!world.owns(t.e, t.id)) {
     const inherited = world.has(t.e, t.id) ? ': it is inherited (IsA), remove the IsA pair or the base\'s own' : '';

@@ -3,7 +3,7 @@
 // entity), entities (create by path, delete). Toggle and delete reuse the
 // contract's handlers (same policy: built-ins are read-only, components and modules cannot be
 // deleted); the World's flecs.stats.WorldSummary takes target_fps and time_scale.
-import { EcsError, type Entity, type Id } from '../../ecs';
+import { EcsError, checkNameRule, type Entity, type Id } from '../../ecs';
 import { builtinIdRefusal } from '../build-id';
 import { resolveWritable } from '../entity-path';
 import { putDelete } from '../put-delete';
@@ -43,7 +43,7 @@ function parseValue(text: string): { value: unknown } | { reply: RestReply } {
 export const putComponent4: Handler<Component4Params> = (ctx, p) => {
   const { world } = ctx;
   const isSummary = p.component === WORLD_SUMMARY_KEY;
-  const found = resolveWritable(world, localPath(ctx.rest), 'set components on', (e) => isSummary && e === world.core.World);
+  const found = resolveWritable(world, localPath(ctx.rest), 'set components on', (e) => isSummary && e === world.core.World, ctx.names);
   if ('reply' in found) return found.reply;
   const e = found.entity;
   if (isSummary) {
@@ -61,10 +61,10 @@ export const putComponent4: Handler<Component4Params> = (ctx, p) => {
     if (p.value === undefined) { world.add(e, id); return EMPTY_OK; }
     const v = parseValue(p.value);
     if ('reply' in v) return v.reply;
-    if (!world.dataOf(id)) return errorReply(400, `${shown(world.idText(id))} carries no data: add it without a value`);
+    if (!world.dataOf(id)) return errorReply(400, `${shown(ctx.names.idText(world, id))} carries no data: add it without a value`);
     world.set(e, id, v.value, { lenient: true, finite: true });
   } catch (err) {
-    if (err instanceof EcsError) return errorReply(err.code === 'builtin' ? 403 : 400, `cannot set ${shown(world.idText(id))} on ${shown(world.pathOf(e))}: ${err.message}`);
+    if (err instanceof EcsError) return errorReply(err.code === 'builtin' ? 403 : 400, `cannot set ${shown(ctx.names.idText(world, id))} on ${shown(ctx.names.pathOf(world, e))}: ${err.message}`);
     throw err;
   }
   return EMPTY_OK;
@@ -73,7 +73,7 @@ export const putComponent4: Handler<Component4Params> = (ctx, p) => {
 /** DELETE /component/<path>?component=…: removes the id. */
 export const deleteComponent4: Handler<Component4Params> = (ctx, p) => {
   const { world } = ctx;
-  const found = resolveWritable(world, localPath(ctx.rest), 'remove components from');
+  const found = resolveWritable(world, localPath(ctx.rest), 'remove components from', undefined, ctx.names);
   if ('reply' in found) return found.reply;
   const id = resolveId(ctx, p.component);
   if (typeof id === 'object') return id.reply;
@@ -82,7 +82,7 @@ export const deleteComponent4: Handler<Component4Params> = (ctx, p) => {
   try {
     world.remove(found.entity, id);
   } catch (err) {
-    if (err instanceof EcsError) return errorReply(400, `cannot remove ${shown(world.idText(id))} from ${shown(world.pathOf(found.entity))}: ${err.message}`);
+    if (err instanceof EcsError) return errorReply(400, `cannot remove ${shown(ctx.names.idText(world, id))} from ${shown(ctx.names.pathOf(world, found.entity))}: ${err.message}`);
     throw err;
   }
   return EMPTY_OK;
@@ -99,15 +99,27 @@ export const putToggle4: Handler<Toggle4Params> = (ctx, p) => {
 /** PUT /entity/<path>: creates the entity (and missing parents) at that path; an existing one is left as it is. */
 export const putEntity4: Handler = (ctx) => {
   const { world } = ctx;
-  const path = decodePath(localPath(ctx.rest)).replace(/\/$/, '');
+  // Levels are split before decoding, so an encoded '/' (%2F) stays inside a name and is refused there.
+  const raw = localPath(ctx.rest).replace(/\/$/, '');
+  const path = decodePath(raw);
   if (path === '') return errorReply(400, 'no entity path given: use PUT /entity/<path>, e.g. /entity/Sun/NewMoon');
-  const names = path.split('/');
+  const names = raw.split('/').map(decodePath);
   if (names.some((n) => n === '' || /^\d+$/.test(n))) return errorReply(400, `entity path ${shown(path)} has an empty or numeric level: levels are names separated by '/'`);
+  // Every level is checked before any is made: a bad one changes nothing.
+  for (const name of names) {
+    try {
+      checkNameRule(name);
+    } catch (err) {
+      if (err instanceof EcsError) return errorReply(400, `cannot create ${shown(path)}: ${err.message}`);
+      throw err;
+    }
+  }
   let parent: Entity = 0;
   for (const name of names) {
+    // A child of this level only: lookup also answers '*', '_', '$' and 'this' with built-ins.
     const existing = world.lookup(name, '.', parent);
     if (existing !== 0 && world.parentOf(existing) === parent) { parent = existing; continue; }
-    const check = parent === 0 ? undefined : resolveWritable(world, String(parent), 'create entities under');
+    const check = parent === 0 ? undefined : resolveWritable(world, String(parent), 'create entities under', undefined, ctx.names);
     if (check && 'reply' in check) return check.reply;
     parent = world.entity({ name, parent: parent === 0 ? undefined : parent });
   }
