@@ -90,7 +90,7 @@ export const getComponent4: Handler<Component4Params> = (ctx, p) => {
   const id = resolveId(ctx, p.component);
   if (typeof id === 'object') return id.reply;
   const { world } = ctx;
-  if (!world.has(found.entity, id)) return notFound(`${shown(world.pathOf(found.entity))} has no ${shown(p.component)}`);
+  if (!world.has(found.entity, id)) return notFound(`${shown(ctx.names.pathOf(world, found.entity))} has no ${shown(p.component)}`);
   const value = world.dataOf(id)?.schema ? world.getValue(found.entity, id) : null;
   return okText(JSON.stringify(value ?? null));
 };

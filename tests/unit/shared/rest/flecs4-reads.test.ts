@@ -1,0 +1,108 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the test reads replies as parsed JSON of known shape */
+// The Flecs 4 dialect's reads on the reference world, each reply whole where it is a sentence:
+// named and written queries and their errors (with try), GET /component, GET /world's selection,
+// statistics and the command recorder's refusals, and expressions printed in flecs names.
+import { describe, expect, test } from 'vitest';
+import { World } from '../../../../src/shared/ecs';
+import { runApp } from '../../../../src/shared/app';
+import { addSystem } from '../../../../src/shared/pipeline';
+import { defineQuery } from '../../../../src/shared/query';
+import { createRouter } from '../../../../src/shared/rest';
+import { setup } from './helpers';
+
+const NOT_FOUND = "entity 'Nowhere' not found: levels are separated by '/', names are case sensitive, and a level of digits is an entity id";
+
+describe('GET /query', () => {
+  test('by name: a named query of the world; an unknown name is a 404, or a 200 carrying the error with try', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/query?name=Planets').json.results.map((r: any) => r.name).sort()).toEqual(['Earth', 'Mars']);
+    const why = "no named query 'NoSuch': give the path of a named query or system, or use expr=<expression>";
+    expect(s.get('/query?name=NoSuch')).toMatchObject({ status: 404, json: { error: why } });
+    expect(s.get('/query?name=NoSuch&try=true')).toMatchObject({ status: 200, json: { error: why } });
+    expect(s.get('/query?name=Sun')).toMatchObject({ status: 404, json: { error: "no named query 'Sun': give the path of a named query or system, or use expr=<expression>" } });
+  });
+  test('by expression: missing, or a parse error with its position (a 200 with try)', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/query')).toMatchObject({ status: 400, json: { error: "missing parameter 'expr': use /query?expr=<expression>, e.g. /query?expr=Position" } });
+    const bad = { error: "unexpected character '+'\nPosition, +X\n          ^", position: 10 };
+    expect(s.get('/query?expr=Position,%20%2BX')).toMatchObject({ status: 400, json: bad });
+    expect(s.get('/query?expr=Position,%20%2BX&try=true')).toMatchObject({ status: 200, json: bad });
+    expect(s.get('/query?expr=NoSuchThing').json).toEqual({ error: "unresolved identifier 'NoSuchThing'\nNoSuchThing\n^", position: 0 });
+  });
+});
+
+describe('GET /component', () => {
+  test('a value, null for a tag or an opaque component, and the refusals', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/component/Sun/Earth?component=Velocity').json).toEqual({ x: 0, y: 0 });
+    expect(s.get('/component/Sun/Earth?component=Planet')).toMatchObject({ status: 200, json: null });
+    expect(s.get('/component/Sun/Earth?component=Opaque')).toMatchObject({ status: 200, json: null });
+    expect(s.get('/component/Sun/Earth?component=Enemy')).toMatchObject({ status: 404, json: { error: "'Sun.Earth' has no 'Enemy'" } });
+    expect(s.get('/component/flecs/core/World?component=Position')).toMatchObject({ status: 404, json: { error: "'flecs.core.World' has no 'Position'" } });
+    expect(s.get('/component/Nowhere?component=Planet')).toMatchObject({ status: 404, json: { error: NOT_FOUND } });
+    expect(s.get('/component/Sun/Earth?component=Nope')).toMatchObject({ status: 400,
+      json: { error: "parameter 'component': 'Nope' names no entity; give a component path such as Position, or a pair as (Rel,Target)" } });
+  });
+  test('GET /type_info: a schema, 0 for a tag, 404 for nothing', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/type_info/Position').json).toEqual({ x: ['float'], y: ['float'] });
+    expect(s.get('/type_info/Planet').json).toBe(0);
+    expect(s.get('/type_info/Nowhere')).toMatchObject({ status: 404, json: { error: NOT_FOUND } });
+  });
+});
+
+describe('GET /world', () => {
+  test('every entity of the app, disabled ones too; no prefab, built-in or module', () => {
+    const s = setup({ compat: 'flecs-4' });
+    s.world.add(s.world.entity('UserModule'), s.world.core.Module);
+    const paths = s.get('/world').json.results.map((r: any) => (r.parent ? `${r.parent}.${r.name}` : r.name ?? `#${r.id}`));
+    expect(paths).toEqual(expect.arrayContaining(['Sun', 'Sun.Earth', 'Sun.Earth.Moon', 'Ship1', 'Ship1.Engine', 'Position', 'Planet']));
+    expect(paths).not.toContain('SpaceShip');
+    expect(paths).not.toContain('SpaceShip.Engine');
+    expect(paths).not.toContain('UserModule');
+    expect(paths.filter((p: string) => p.startsWith('flecs') || p.startsWith('ecs'))).toEqual([]);
+    // The disabled anonymous entities are in it (the 300 of the reference world, of which some are disabled).
+    expect(s.world.isEnabled(s.anonymous[0]!)).toBe(false);
+    const results = s.get('/world').json.results;
+    expect(results.length).toBe(paths.length);
+    expect(results.some((r: any) => r.tags?.includes('flecs.core.Disabled'))).toBe(true);
+  });
+});
+
+describe('statistics and the command recorder', () => {
+  test('unknown categories and pipelines; a trailing slash is the same category', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/stats/nope')).toMatchObject({ status: 404, json: { error: "unknown statistics 'nope': use /stats/world or /stats/pipeline" } });
+    expect(s.get('/stats/pipeline?name=Other')).toMatchObject({ status: 400, json: { error: "parameter 'name' must be 'all' (this world has one pipeline), got 'Other'" } });
+    // The reference world runs without the monitor: the category is known, the statistics are not kept.
+    expect(s.get('/stats/world/').json.error).toMatch(/^statistics need the monitor module/);
+  });
+  test('a disabled system is shown disabled in the pipeline statistics', () => {
+    const world = new World();
+    const app = runApp(world, { target_fps: 60, manual: true, enable_monitor: true, args: ['P'] });
+    world.component('Position', { x: 'f32' });
+    const off = addSystem(world, 'Off', { query: 'Position', run: () => {} });
+    addSystem(world, 'On', { query: 'Position', run: () => {} });
+    world.disable(off);
+    app.step(1 / 60);
+    const router = createRouter(world, { compat: 'flecs-4', app });
+    const systems = JSON.parse(router.route('GET', '/stats/pipeline?name=all&period=1s').body);
+    expect(systems.filter((x: any) => x.name === 'Off' || x.name === 'On').map((x: any) => [x.name, x.disabled])).toEqual([['Off', true], ['On', false]]);
+  });
+  test('frames: not a number, not recorded', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/commands/frame/abc')).toMatchObject({ status: 400, json: { error: "frame 'abc' is not a frame number: use /commands/capture, then /commands/frame/<frame>" } });
+    expect(s.get('/commands/frame/99999')).toMatchObject({ status: 404,
+      json: { error: 'frame 99999 is not recorded: frames of the last minute are kept; ask /commands/capture for the latest' } });
+  });
+});
+
+describe('expressions in flecs names', () => {
+  test('/queries prints ecs.* identifiers as flecs.*, but not inside strings or other names', () => {
+    const s = setup({ compat: 'flecs-4' });
+    const specs = s.world.entity('specs');
+    s.world.entity({ name: 'x', parent: specs });
+    defineQuery(s.world, 'Wired', 'Position, ?ecs.core.Disabled, $this ~= "a ecs.x", !specs.x');
+    expect(s.get('/queries').json.find((q: any) => q.name === 'Wired').expr).toBe('Position, ?flecs.core.Disabled, $this ~= "a ecs.x", !specs.x');
+  });
+});
