@@ -1,7 +1,7 @@
 // How a Flecs 4 query reply numbers its fields: one per top-level item, equalities included
 // (`$this ~= "ar"` is a field that is always set), where this engine gives equalities no field.
 // The map from the reply's fields to the engine's is worked out once per compiled query.
-import type { Plan, PlanTerm, PlanStep, Query } from '../../query';
+import type { Plan, PlanTerm, Query } from '../../query';
 import { parseQuery } from '../../query';
 
 /** One field of the reply: an engine field index, or an equality (no engine field). */
@@ -9,17 +9,13 @@ export type WireField = { readonly field: number; readonly term: PlanTerm | unde
 
 const cache = new WeakMap<Query, readonly WireField[]>();
 
-/** The first term of each engine field (its traversal flags are the field's). */
+/** The first term of each engine field (its traversal flags are the field's). Fields belong to top-level steps only. */
 function termsByField(plan: Plan): (PlanTerm | undefined)[] {
   const out: (PlanTerm | undefined)[] = [];
-  const walk = (steps: readonly PlanStep[]): void => {
-    for (const s of steps) {
-      if (s.kind === 'term') { if (s.field >= 0 && out[s.field] === undefined) out[s.field] = s; }
-      else if (s.kind === 'or') { const lead = s.terms[0]; if (s.field >= 0 && out[s.field] === undefined && lead?.kind === 'term') out[s.field] = lead; }
-      else if (s.kind === 'scope') walk(s.body);
-    }
-  };
-  walk(plan.steps);
+  for (const s of plan.steps) {
+    const lead = s.kind === 'term' ? s : s.kind === 'or' && s.terms[0]?.kind === 'term' ? s.terms[0] : undefined;
+    if (lead && s.kind !== 'eq' && s.kind !== 'scope' && s.field >= 0 && out[s.field] === undefined) out[s.field] = lead;
+  }
   return out;
 }
 
