@@ -28,7 +28,9 @@ const FOLDER_TESTS = {
   json: ['tests/unit/shared/json/**/*.test.ts', `${REST}/**/*.test.ts`, CONFORMANCE],
   // The router's replies, the HTTP layer and crash cases that drive it in-process, and the app's
   // tests (time control through PUT /set on the World).
-  rest: [`${REST}/**/*.test.ts`, CONFORMANCE, 'tests/unit/main/http/**/*.test.ts', 'tests/unit/main/robustness/**/*.test.ts', 'tests/unit/shared/app/**/*.test.ts'],
+  // The docs test keeps docs/dialects.md equal to the endpoint tables (their error texts included).
+  rest: [`${REST}/**/*.test.ts`, CONFORMANCE, 'tests/unit/main/http/**/*.test.ts', 'tests/unit/main/robustness/**/*.test.ts', 'tests/unit/shared/app/**/*.test.ts',
+    'tests/docs/endpoint-tables.test.ts'],
   // The engine's own tests, the endpoints that answer queries, and the systems and alerts built on rules.
   query: ['tests/unit/shared/query/**/*.test.ts', CONFORMANCE, 'tests/unit/shared/pipeline/**/*.test.ts', 'tests/unit/shared/monitor/**/*.test.ts',
     ...['query-endpoint', 'or-comparisons', 'explain-endpoint', 'query-budget', 'query-size', 'query-cache', 'query-default-shape'].map((t) => `${REST}/${t}.test.ts`)],

@@ -106,3 +106,23 @@ describe('expressions in flecs names', () => {
     expect(s.get('/queries').json.find((q: any) => q.name === 'Wired').expr).toBe('Position, ?flecs.core.Disabled, $this ~= "a ecs.x", !specs.x');
   });
 });
+
+describe('GET /entity sections', () => {
+  test('inherited: each base with the components the entity does not override, without the Prefab tag and IsA pairs', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/entity/Ship1?inherited=true&values=true').json.inherited).toEqual({ SpaceShip: { components: { Position: { x: 1, y: 2 } } } });
+    expect(s.get('/entity/Ship1?inherited=true&values=false').json.inherited).toEqual({ SpaceShip: { components: { Position: null } } });
+    // Overriding Position too leaves the base nothing to show.
+    s.put(`/component/Ship1?component=Position&value=${encodeURIComponent('{"x":9}')}`);
+    expect(s.get('/entity/Ship1?inherited=true').json.inherited).toEqual({ SpaceShip: {} });
+  });
+  test('doc, alerts and matches on request, in the reference order', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/entity/Ship1?doc=true&matches=true&alerts=true').json).toEqual({
+      name: 'Ship1', doc: { label: 'Ship "one"' }, tags: ['Enemy'], pairs: { 'flecs.core.IsA': 'SpaceShip', Eats: 'Pears' },
+      components: { Velocity: { x: 5, y: 6 }, '(flecs.doc.Description,flecs.core.Name)': { value: 'Ship "one"' } },
+      alerts: [], matches: ['Move', 'SpaceShips', 'EatsQuery'],
+    });
+    expect(Object.keys(s.get('/entity/Ship1').json)).toEqual(['name', 'tags', 'pairs', 'components']);
+  });
+});
