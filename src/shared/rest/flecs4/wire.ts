@@ -53,7 +53,7 @@ export function objectText(entries: readonly (readonly [string, string])[]): str
 
 /** `doc` of an entity: its label (doc name, else name) and the brief, color and link it has. */
 export function docText(world: World, e: Entity): string {
-  const d: [string, string][] = [['label', JSON.stringify(e === world.core.ecs ? entityName(world, e) : world.doc(e, 'name') ?? entityName(world, e))]];
+  const d: [string, string][] = [['label', JSON.stringify(world.doc(e, 'name') ?? entityName(world, e))]];
   for (const f of ['brief', 'color', 'link'] as const) {
     const text = world.doc(e, f);
     if (text !== undefined) d.push([f, JSON.stringify(text)]);

@@ -126,3 +126,23 @@ describe('GET /entity sections', () => {
     expect(Object.keys(s.get('/entity/Ship1').json)).toEqual(['name', 'tags', 'pairs', 'components']);
   });
 });
+
+describe('names and ids as Flecs 4 prints them', () => {
+  test('several targets of one relationship are an array; one target is a string', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/entity/Sun/Earth/Moon').json.pairs).toEqual({ Eats: ['Apples', 'Pears'] });
+    expect(s.get('/entity/Sun/Earth').json.pairs).toEqual({ Eats: 'Apples' });
+  });
+  test('a variable id that is not a pair is a one-element array', () => {
+    const s = setup({ compat: 'flecs-4' });
+    const r = s.get(`/query?expr=${encodeURIComponent('Planet, $t, $this ~= "Mars"')}`).json.results;
+    expect(r.map((x: any) => [x.vars.t, x.fields.ids])).toEqual([['Position', [0, ['Position'], 0]], ['Mass', [0, ['Mass'], 0]], ['Planet', [0, ['Planet'], 0]]]);
+  });
+  test('the root module is flecs, in paths and labels; an anonymous entity is #id', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/entity/flecs?doc=true').json).toMatchObject({ name: 'flecs', doc: { label: 'flecs' } });
+    const modules = s.get(`/query?expr=${encodeURIComponent('flecs.core.Module, (ChildOf, 0)')}&doc=true`).json.results;
+    expect(modules.find((m: any) => m.name === 'flecs')).toEqual({ name: 'flecs', doc: { label: 'flecs' }, fields: {} });
+    expect(s.get(`/entity/${s.anonymous[0]}?doc=true`).json).toMatchObject({ name: `#${s.anonymous[0]}`, doc: { label: `#${s.anonymous[0]}` } });
+  });
+});
