@@ -33,7 +33,7 @@ function rows(o: TableOptions): readonly EndpointRow[] {
     }),
     endpoint({
       path: '/entity/{path}', methods: ['PUT'], summary: 'Create an entity (and missing parents) at the path; an existing one is left as is',
-      pathParams: [PATH], params: NONE, reply: empty, cache: 'none', handler: putEntity4, errors: { 400: 'an empty or numeric level', 403: BUILTIN },
+      pathParams: [PATH], params: NONE, reply: empty, cache: 'none', handler: putEntity4, errors: { 400: 'an empty or numeric level, or a level that is not a valid name (nothing is created)', 403: BUILTIN },
     }),
     endpoint({
       path: '/entity/{path}', methods: ['DELETE'], summary: 'Delete an entity and its children',
