@@ -3,14 +3,14 @@
 // the policy that built-in entities (everything under `ecs`) are read-only, applied by every write
 // endpoint through resolveWritable.
 import { entityIndex, type Entity, type World } from '../ecs';
-import { WORLD_NAMES, type DialectNames } from '../json';
+import type { DialectNames } from '../json';
 import { lookupPath } from './path-lookup';
 import { errorReply, notFound, shown } from './replies';
 import type { RestReply } from './types';
 import { decodePath } from './target';
 
 /** The entity a raw (percent-encoded) path in the names of `names` names, or the 404 reply. */
-export function resolveEntity(world: World, rawPath: string, names: DialectNames = WORLD_NAMES): { entity: Entity } | { reply: RestReply } {
+export function resolveEntity(world: World, rawPath: string, names: DialectNames): { entity: Entity } | { reply: RestReply } {
   let path = decodePath(rawPath);
   // One trailing slash is tolerated (/entity/Sun/Earth/), as clients append it.
   if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);

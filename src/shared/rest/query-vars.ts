@@ -8,11 +8,8 @@ import type { Query, VarValues } from '../query';
 import { errorReply, shown } from './replies';
 import type { RestReply } from './types';
 
+/** The entity a value names: a path in the dialect's names, or an id (lookupSymbol reads both; 0 for a dead id). */
 function entityOf(world: World, names: DialectNames, text: string): Entity {
-  if (/^\d+$/.test(text)) {
-    const id = Number(text);
-    return world.isAlive(id) ? id : 0;
-  }
   return names.lookupSymbol(world, text);
 }
 

@@ -23,7 +23,8 @@ import { resolveId } from './write-handlers';
 
 /** The entity of a request path (`flecs/core/World`, `Sun/Earth`, an id), or the 404. */
 export function entityOf(ctx: RouteContext): { entity: Entity } | { reply: RestReply } {
-  return resolveEntity(ctx.world, localPath(ctx.rest));
+  // The dialect's names read flecs/… paths, so a 404 quotes the path as sent.
+  return resolveEntity(ctx.world, ctx.rest, ctx.names);
 }
 
 /** GET /entity/<path>. */

@@ -43,7 +43,7 @@ function parseValue(text: string): { value: unknown } | { reply: RestReply } {
 export const putComponent4: Handler<Component4Params> = (ctx, p) => {
   const { world } = ctx;
   const isSummary = p.component === WORLD_SUMMARY_KEY;
-  const found = resolveWritable(world, localPath(ctx.rest), 'set components on', (e) => isSummary && e === world.core.World, ctx.names);
+  const found = resolveWritable(world, ctx.rest, 'set components on', (e) => isSummary && e === world.core.World, ctx.names);
   if ('reply' in found) return found.reply;
   const e = found.entity;
   if (isSummary) {
@@ -73,7 +73,7 @@ export const putComponent4: Handler<Component4Params> = (ctx, p) => {
 /** DELETE /component/<path>?component=…: removes the id. */
 export const deleteComponent4: Handler<Component4Params> = (ctx, p) => {
   const { world } = ctx;
-  const found = resolveWritable(world, localPath(ctx.rest), 'remove components from', undefined, ctx.names);
+  const found = resolveWritable(world, ctx.rest, 'remove components from', undefined, ctx.names);
   if ('reply' in found) return found.reply;
   const id = resolveId(ctx, p.component);
   if (typeof id === 'object') return id.reply;
@@ -92,8 +92,7 @@ export const deleteComponent4: Handler<Component4Params> = (ctx, p) => {
 export const putToggle4: Handler<Toggle4Params> = (ctx, p) => {
   // The explorer's REST page sends component= (empty) when no component is typed: the entity is meant.
   if (p.component !== undefined && p.component !== '') return errorReply(400, `toggling one component (component=${shown(p.component)}) is not supported: toggle the whole entity, or remove the component with DELETE /component`);
-  const local = { ...ctx, rest: localPath(ctx.rest) };
-  return p.enable ? putEnable(local, {}) : putDisable(local, {});
+  return p.enable ? putEnable(ctx, {}) : putDisable(ctx, {});
 };
 
 /** PUT /entity/<path>: creates the entity (and missing parents) at that path; an existing one is left as it is. */
@@ -127,7 +126,7 @@ export const putEntity4: Handler = (ctx) => {
 };
 
 /** DELETE /entity/<path>. */
-export const deleteEntity4: Handler = (ctx) => putDelete({ ...ctx, rest: localPath(ctx.rest) }, {});
+export const deleteEntity4: Handler = (ctx) => putDelete(ctx, {});
 
 /** PUT /script/…, /action/…, GET /call/…: no counterpart here; a 501 the explorer shows as an error. */
 export const unsupported4: Handler = (ctx) => {

@@ -122,3 +122,17 @@ describe('what this host does not run', () => {
     expect(s.get('/call/x')).toMatchObject({ status: 501, json: { error: `functions (GET /call) ${instead}` } });
   });
 });
+
+describe('paths as Flecs 4 clients send them', () => {
+  test('a refusal quotes the path as sent and names built-ins in flecs names', () => {
+    const s = setup({ compat: 'flecs-4' });
+    expect(s.get('/type_info/flecs/core/Nope')).toMatchObject({ status: 404,
+      json: { error: "entity 'flecs/core/Nope' not found: levels are separated by '/', names are case sensitive, and a level of digits is an entity id" } });
+    expect(s.get('/component/?component=Position')).toMatchObject({ status: 404,
+      json: { error: "no entity path given: use /entity/<path>, e.g. /entity/flecs/core/World (levels separated by '/')" } });
+    expect(s.put('/toggle/flecs/core/World?enable=false')).toMatchObject({ status: 403,
+      json: { error: "cannot disable 'flecs.core.World': it is built in (under flecs) and can be read but not changed" } });
+    expect(s.call('DELETE', '/entity/flecs/core/World')).toMatchObject({ status: 403,
+      json: { error: "cannot delete 'flecs.core.World': it is built in (under flecs) and can be read but not changed" } });
+  });
+});

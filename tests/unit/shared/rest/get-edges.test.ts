@@ -52,3 +52,41 @@ describe('GET /tables and refs', () => {
     expect(s.get('/entity/Apples?refs=ecs.core.ChildOf').json.refs).toEqual({});
   });
 });
+
+describe('GET /query&vars=', () => {
+  const q = (s: ReturnType<typeof setup>, vars: string, expr = '(Eats, $food)') => s.get(`/query?q=${encodeURIComponent(expr)}&vars=${encodeURIComponent(vars)}`);
+  test('values by path or id, optionally in parentheses; blank is none', () => {
+    const s = setup();
+    const apples = q(s, 'food:Apples').json;
+    expect(apples.results.map((r: { entities: string[] }) => r.entities).flat()).toEqual(['Earth', 'Moon']);
+    expect(q(s, ' ( food : Apples ) ').json).toEqual(apples);
+    expect(q(s, `food:${s.ids.Apples}`).json).toEqual(apples);
+    expect(q(s, ' ').json.results).toHaveLength(4);
+  });
+  test('each refusal, whole', () => {
+    const s = setup();
+    const cases: [string, string, string?][] = [
+      ['food', "parameter 'vars': 'food' has no ':'; write name:entity, e.g. vars=food:Apples"],
+      ['$food:Apples', "parameter 'vars': the query has no variable '$food' (write the name without '$'); its variables are 'food'"],
+      ['x:Apples', "parameter 'vars': the query has no variable 'x'; its variables are 'food'"],
+      ['food:Nope', "parameter 'vars': 'food:Nope' names no entity; give an entity path such as Sun.Earth or an id"],
+      ['food:99999', "parameter 'vars': 'food:99999' names no entity; give an entity path such as Sun.Earth or an id"],
+      ['food:Apples,food:Pears', "parameter 'vars' gives 2 values, but the query has 1 variable (a query may have at most 64); give each variable one value"],
+      ['food:Apples,p:Sun,p:Sun', "parameter 'vars' gives 3 values, but the query has 2 variables (a query may have at most 64); give each variable one value", '(Eats, $food), (ChildOf, $p)'],
+      ['p:Sun,p:Sun', "parameter 'vars' gives 'p' twice; give each variable one value", '(Eats, $food), (ChildOf, $p)'],
+      ['a:b', "parameter 'vars': the query has no variable 'a'; it has no variables", 'Position'],
+      ['a:b,c:d', "parameter 'vars' gives 2 values, but the query has no variables (a query may have at most 64); give each variable one value", 'Position'],
+    ];
+    for (const [vars, error, expr] of cases) expect(q(s, vars, expr), vars).toMatchObject({ status: 400, json: { error } });
+  });
+});
+
+describe('entity paths', () => {
+  test('none given, one trailing slash tolerated, a lone slash names nothing', () => {
+    const s = setup();
+    expect(s.get('/entity/')).toMatchObject({ status: 404, json: { error: "no entity path given: use /entity/<path>, e.g. /entity/ecs/core/World (levels separated by '/')" } });
+    expect(s.get('/entity/Sun/').json.path).toBe('Sun');
+    expect(s.get('/entity//')).toMatchObject({ status: 404,
+      json: { error: "entity '/' not found: levels are separated by '/', names are case sensitive, and a level of digits is an entity id" } });
+  });
+});
