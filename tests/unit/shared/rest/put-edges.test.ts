@@ -107,3 +107,30 @@ describe('the other write refusals, whole', () => {
       status: 403, json: { error: "cannot delete 'Position': it is a component or module (it has (ecs.core.OnDelete, ecs.core.Panic)) that entities and systems depend on" } });
   });
 });
+
+describe('PUT and DELETE /component: the id and the build rules, whole', () => {
+  const enc = encodeURIComponent;
+  const give = 'give a component or tag path such as Position, or a pair as (Rel,Target), e.g. (TravellingTo,Sun.Earth)';
+  test('which part of the id names nothing; spaces around it and an entity id are fine', () => {
+    const s = setup();
+    expect(s.put(`/component/Sun/Mars?component=${enc('(Nope, Sun)')}`).json.error).toBe(`parameter 'component': the relationship 'Nope' names no entity; ${give}`);
+    expect(s.put(`/component/Sun/Mars?component=${enc('(Eats, Nope)')}`).json.error).toBe(`parameter 'component': the pair target 'Nope' names no entity; ${give}`);
+    expect(s.put('/component/Sun/Mars?component=Nope').json.error).toBe(`parameter 'component': 'Nope' names no entity; ${give}`);
+    expect(s.put(`/component/Sun/Mars?component=${enc(' Enemy ')}`).json).toEqual({});
+    expect(s.put(`/component/Sun/Mars?component=${enc(' (Eats, Apples) ')}`).json).toEqual({});
+    expect(s.put(`/component/Sun/Mars?component=${s.ids.Dust}`).json).toEqual({});
+    expect(s.get('/entity/Sun/Mars').json.ids).toEqual(expect.arrayContaining([['Enemy'], ['Dust'], ['Eats', 'Apples']]));
+  });
+  test('a component keeps its parent both ways; a built-in target is refused only when adding', () => {
+    const s = setup();
+    expect(s.put(`/component/Position?component=${enc('(ChildOf, Sun)')}`)).toMatchObject({ status: 403,
+      json: { error: "cannot add '(ecs.core.ChildOf, Sun)' to 'Position': it is a component or module, and queries and systems name it by its path" } });
+    expect(s.call('DELETE', `/component/Position?component=${enc('(ChildOf, Sun)')}`)).toMatchObject({ status: 403,
+      json: { error: "cannot remove '(ecs.core.ChildOf, Sun)' from 'Position': it is a component or module, and queries and systems name it by its path" } });
+    expect(s.put(`/component/Sun/Mars?component=${enc('(IsA, ecs.core)')}`)).toMatchObject({ status: 403,
+      json: { error: "cannot add '(ecs.core.IsA, ecs.core)': its target is built in (under ecs), and an entity may not move under or inherit from a built-in" } });
+    // Removing a pair to a built-in target is no move into the built-ins: it answers as any absent id.
+    expect(s.call('DELETE', `/component/Sun/Earth?component=${enc('(ChildOf, ecs)')}`)).toMatchObject({ status: 404,
+      json: { error: "'Sun.Earth' has no '(ecs.core.ChildOf, ecs)' of its own to remove" } });
+  });
+});
