@@ -8,11 +8,6 @@ import type { Query, VarValues } from '../query';
 import { errorReply, shown } from './replies';
 import type { RestReply } from './types';
 
-/** The entity a value names: a path in the dialect's names, or an id (lookupSymbol reads both; 0 for a dead id). */
-function entityOf(world: World, names: DialectNames, text: string): Entity {
-  return names.lookupSymbol(world, text);
-}
-
 /** Variable values from `vars` (entity paths in the names of `dialect`), or the 400 reply naming the bad part. */
 export function parseVars(world: World, query: Query, text: string, dialect: DialectNames): { vars: VarValues } | { reply: RestReply } {
   let body = text.trim();
@@ -38,7 +33,8 @@ export function parseVars(world: World, query: Query, text: string, dialect: Dia
       return { reply: errorReply(400, `parameter 'vars': the query has no variable ${shown(name)}${hint}; ${known}`) };
     }
     if (Object.hasOwn(vars, name)) return { reply: errorReply(400, `parameter 'vars' gives ${shown(name)} twice; give each variable one value`) };
-    const e = entityOf(world, dialect, value);
+    // A path in the dialect's names, or an id (lookupSymbol reads both; 0 when dead).
+    const e = dialect.lookupSymbol(world, value);
     if (e === 0) return { reply: errorReply(400, `parameter 'vars': ${shown(`${name}:${value}`)} names no entity; give an entity path such as Sun.Earth or an id`) };
     vars[name] = e;
   }
