@@ -71,6 +71,9 @@ describe('GET /query&vars=', () => {
       ['x:Apples', "parameter 'vars': the query has no variable 'x'; its variables are 'food'"],
       ['food:Nope', "parameter 'vars': 'food:Nope' names no entity; give an entity path such as Sun.Earth or an id"],
       ['food:99999', "parameter 'vars': 'food:99999' names no entity; give an entity path such as Sun.Earth or an id"],
+      // Only a pair of parentheses around the whole is taken off.
+      ['food:Apples)', "parameter 'vars': 'food:Apples)' names no entity; give an entity path such as Sun.Earth or an id"],
+      ['(food:Apples', "parameter 'vars': the query has no variable '(food'; its variables are 'food'"],
       ['food:Apples,food:Pears', "parameter 'vars' gives 2 values, but the query has 1 variable (a query may have at most 64); give each variable one value"],
       ['food:Apples,p:Sun,p:Sun', "parameter 'vars' gives 3 values, but the query has 2 variables (a query may have at most 64); give each variable one value", '(Eats, $food), (ChildOf, $p)'],
       ['p:Sun,p:Sun', "parameter 'vars' gives 'p' twice; give each variable one value", '(Eats, $food), (ChildOf, $p)'],

@@ -127,6 +127,8 @@ describe('PUT and DELETE /component: the id and the build rules, whole', () => {
       json: { error: "cannot add '(ecs.core.ChildOf, Sun)' to 'Position': it is a component or module, and queries and systems name it by its path" } });
     expect(s.call('DELETE', `/component/Position?component=${enc('(ChildOf, Sun)')}`)).toMatchObject({ status: 403,
       json: { error: "cannot remove '(ecs.core.ChildOf, Sun)' from 'Position': it is a component or module, and queries and systems name it by its path" } });
+    // Only its parent is fixed: a component may inherit from another entity.
+    expect(s.put(`/component/Position?component=${enc('(IsA, Sun)')}`)).toMatchObject({ status: 200, json: {} });
     expect(s.put(`/component/Sun/Mars?component=${enc('(IsA, ecs.core)')}`)).toMatchObject({ status: 403,
       json: { error: "cannot add '(ecs.core.IsA, ecs.core)': its target is built in (under ecs), and an entity may not move under or inherit from a built-in" } });
     // Removing a pair to a built-in target is no move into the built-ins: it answers as any absent id.
