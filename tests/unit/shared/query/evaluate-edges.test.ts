@@ -45,6 +45,12 @@ describe('a variable named twice in one pair', () => {
     const { w } = smallWorld();
     expect(matches(w, '($x, $x)', ['x'])).toEqual(['Alice x=Likes', 'Carol x=Carol']);
   });
+  test('a variable bound by one term is matched again in the relationship or target of a later one', () => {
+    const { w, Likes, Apples, planets } = smallWorld();
+    expect(matches(w, '(Likes, $r), ($r, $t)', ['r', 't'])).toEqual(['Alice r=Likes t=Likes', 'Alice r=Likes t=Venus']);
+    w.add(planets[0]!, w.pair(Likes, Apples));
+    expect(matches(w, '(Eats, $f), (Likes, $f)', ['f'])).toEqual(['Earth f=Apples']);
+  });
 });
 
 describe('comparisons with a wildcard', () => {
@@ -66,6 +72,7 @@ describe('comparisons with a variable no term binds', () => {
     expect(matches(w, '(Eats, $f), $f == $g', ['f', 'g'])).toEqual(['Earth f=Apples g=Apples', 'Mars f=Pears g=Pears']);
     expect(matches(w, '(Eats, $f), $g == $f', ['f', 'g'])).toEqual(['Earth f=Apples g=Apples', 'Mars f=Pears g=Pears']);
     expect(matches(w, '(Eats, $f), $f != $g', ['f'])).toEqual([]);
+    expect(matches(w, 'Planet, $f == $g')).toEqual([]);
   });
   test('$this == $o binds $o to each entity in turn; $this != $o matches nothing', () => {
     const { w } = smallWorld();
@@ -214,5 +221,17 @@ describe('names in comparisons', () => {
     w.add(unnamed, Planet);
     const q = compileQuery(w, 'Planet, $this ~= "!a"');
     expect(q.entities().map((e) => w.nameOf(e) ?? `#${e}`).sort()).toEqual([`#${unnamed}`, 'Jupiter', 'Venus'].sort());
+  });
+});
+
+describe('a callback that changes the world', () => {
+  test('each() visits every entity of a variable source even when the callback deletes the one it is given', () => {
+    const { w } = smallWorld();
+    const q = compileQuery(w, 'Planet($x)');
+    const x = q.varIndex('x');
+    const seen: string[] = [];
+    q.each((r) => { const e = r.vars[x]!; seen.push(w.nameOf(e)!); w.delete(e); });
+    expect(seen.sort()).toEqual(['Earth', 'Jupiter', 'Mars', 'Saturn', 'Venus']);
+    expect(compileQuery(w, 'Planet').entities()).toEqual([]);
   });
 });
