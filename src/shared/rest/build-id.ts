@@ -11,6 +11,12 @@ import type { RestReply, RouteContext } from './types';
 
 const PAIR = /^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$/;
 
+/** The parts of an id as a client writes it, trimmed: one (`Position`) or a pair's two (`(Rel, Target)`). Both dialects read ids with it. */
+export function splitIdText(text: string): { parts: string[]; pair: boolean } {
+  const m = PAIR.exec(text.trim());
+  return m ? { parts: [m[1]!, m[2]!], pair: true } : { parts: [text.trim()], pair: false };
+}
+
 /** The entity one part of an id names (`Position`, `Sun.Earth`, or a live entity's number), or 0. */
 export function idPart(world: World, names: DialectNames, text: string): Entity {
   if (/^\d+$/.test(text)) return world.isAlive(Number(text)) ? Number(text) : 0;
@@ -40,15 +46,14 @@ function builtinValue(world: World, id: Id, rel: Entity, pair: boolean): boolean
  */
 export function resolveBuildId(ctx: RouteContext, e: Entity, text: string, verb: 'add' | 'remove'): Id | RestReply {
   const { world, names } = ctx;
-  const m = PAIR.exec(text.trim());
-  const parts = m ? [m[1]!, m[2]!] : [text.trim()];
+  const { parts, pair } = splitIdText(text);
   const ids = parts.map((p) => idPart(world, names, p));
   const missing = ids.indexOf(0);
   if (missing >= 0) {
-    const what = m ? (missing === 0 ? 'the relationship ' : 'the pair target ') : '';
+    const what = pair ? (missing === 0 ? 'the relationship ' : 'the pair target ') : '';
     return errorReply(400, `parameter 'component': ${what}${shown(parts[missing]!)} names no entity; give a component or tag path such as Position, or a pair as (Rel,Target), e.g. (TravellingTo,Sun.Earth)`);
   }
-  const id = m ? world.pair(ids[0]!, ids[1]!) : ids[0]!;
+  const id = pair ? world.pair(ids[0]!, ids[1]!) : ids[0]!;
   const invalid = placeholderError(world, id);
   if (invalid !== undefined) return errorReply(400, `parameter 'component': ${invalid.message}`);
   const refusal = storableIdRefusal(world, names, e, id, verb);

@@ -4,7 +4,7 @@
 // contract's handlers (same policy: built-ins are read-only, components and modules cannot be
 // deleted); the World's flecs.stats.WorldSummary takes target_fps and time_scale.
 import { EcsError, checkNameRule, type Entity, type Id } from '../../ecs';
-import { builtinIdRefusal } from '../build-id';
+import { builtinIdRefusal, splitIdText } from '../build-id';
 import { resolveWritable } from '../entity-path';
 import { putDelete } from '../put-delete';
 import { putDisable, putEnable } from '../put-enable';
@@ -15,20 +15,19 @@ import { localPath } from './names';
 import type { Component4Params, Toggle4Params } from './params';
 import { WORLD_SUMMARY_KEY, setWorldSummary } from './summary';
 
+/** One part of an id in Flecs 4's spelling: a path with '.' or '/' (flecs.core.World, flecs/core/World), or an entity's number as `123` or `#123`. */
 function lookupPart(ctx: RouteContext, text: string): Entity {
-  const t = text.trim();
-  if (/^#?\d+$/.test(t)) { const n = Number(t.replace('#', '')); return ctx.world.isAlive(n) ? n : 0; }
-  return ctx.world.lookupSymbol(localPath(t));
+  if (/^#?\d+$/.test(text)) { const n = Number(text.replace('#', '')); return ctx.world.isAlive(n) ? n : 0; }
+  return ctx.world.lookupSymbol(localPath(text));
 }
 
 /** The id named by the `component` parameter (`Position`, `flecs.doc.Description`, `(Rel,Target)`), or the 400 reply. */
 export function resolveId(ctx: RouteContext, text: string): Id | { reply: RestReply } {
-  const pair = /^\(\s*([^,]+?)\s*,\s*([^,]+?)\s*\)$/.exec(text);
-  const parts = pair ? [pair[1]!, pair[2]!] : [text];
+  const { parts, pair } = splitIdText(text);
   const ids = parts.map((x) => lookupPart(ctx, x));
   const missing = ids.indexOf(0);
   if (missing >= 0) return { reply: errorReply(400, `parameter 'component': ${shown(parts[missing]!)} names no entity; give a component path such as Position, or a pair as (Rel,Target)`) };
-  return ids.length === 2 ? ctx.world.pair(ids[0]!, ids[1]!) : ids[0]!;
+  return pair ? ctx.world.pair(ids[0]!, ids[1]!) : ids[0]!;
 }
 
 function parseValue(text: string): { value: unknown } | { reply: RestReply } {

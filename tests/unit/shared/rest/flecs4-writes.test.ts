@@ -18,6 +18,9 @@ describe('the component parameter', () => {
     expect(mars.tags).toEqual(expect.arrayContaining(['Enemy', 'Moon']));
     expect(mars.pairs).toEqual({ Eats: 'Pears' });
     expect(Object.keys(mars.components)).toContain('Velocity');
+    // Spaces around a whole pair too: both dialects split an id's text the same way (splitIdText).
+    expect(s.put(`/component/Ship2?component=${enc(' (Eats, Apples) ')}`)).toEqual({ status: 200, headers: undefined, json: {} });
+    expect(s.get('/entity/Ship2').json.pairs).toMatchObject({ Eats: 'Apples' });
   });
   test('what names nothing: a dead id, a pair part, text around a pair', () => {
     const s = setup({ compat: 'flecs-4' });
