@@ -17,12 +17,6 @@ export function splitIdText(text: string): { parts: string[]; pair: boolean } {
   return m ? { parts: [m[1]!, m[2]!], pair: true } : { parts: [text.trim()], pair: false };
 }
 
-/** The entity one part of an id names (`Position`, `Sun.Earth`, or a live entity's number), or 0. */
-export function idPart(world: World, names: DialectNames, text: string): Entity {
-  if (/^\d+$/.test(text)) return world.isAlive(Number(text)) ? Number(text) : 0;
-  return names.lookupSymbol(world, text);
-}
-
 /** True for a component or module: it has (OnDelete, Panic), so entities and systems depend on its path. */
 export function isComponentOrModule(world: World, e: Entity): boolean {
   return world.owns(e, makePair(world.core.OnDelete, world.core.Panic));
@@ -47,7 +41,8 @@ function builtinValue(world: World, id: Id, rel: Entity, pair: boolean): boolean
 export function resolveBuildId(ctx: RouteContext, e: Entity, text: string, verb: 'add' | 'remove'): Id | RestReply {
   const { world, names } = ctx;
   const { parts, pair } = splitIdText(text);
-  const ids = parts.map((p) => idPart(world, names, p));
+  // Each part a path (`Position`, `Sun.Earth`) or a live entity's number: lookupSymbol reads both, 0 when nothing.
+  const ids = parts.map((p) => names.lookupSymbol(world, p));
   const missing = ids.indexOf(0);
   if (missing >= 0) {
     const what = pair ? (missing === 0 ? 'the relationship ' : 'the pair target ') : '';

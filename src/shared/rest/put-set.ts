@@ -5,7 +5,7 @@
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
 import type { DialectNames } from '../json';
 import { setPayloadSchema, type SetParams, type SetPayload } from '../protocol';
-import { builtinIdRefusal, idPart } from './build-id';
+import { builtinIdRefusal } from './build-id';
 import { builtinRefusal, resolveWritable } from './entity-path';
 import { EMPTY_OK, errorReply, shown } from './replies';
 import type { Handler, RestReply } from './types';
@@ -16,10 +16,10 @@ const LENIENT = { lenient: true, finite: true } as const;
 
 /** Resolves `ids[i]` (paths in the names of `names`) to an id, or explains which part names nothing. */
 function resolveId(world: World, names: DialectNames, paths: readonly string[], i: number): Id | string {
-  const first = idPart(world, names, paths[0]!);
+  const first = names.lookupSymbol(world, paths[0]!);
   if (first === 0) return `ids[${i}]: ${shown(paths[0]!)} names no entity (give a component path such as Position or ${names.printPath('ecs.core.Disabled')})`;
   if (paths.length === 1) return first;
-  const second = idPart(world, names, paths[1]!);
+  const second = names.lookupSymbol(world, paths[1]!);
   if (second === 0) return `ids[${i}]: pair target ${shown(paths[1]!)} names no entity`;
   return world.pair(first, second);
 }
