@@ -49,9 +49,15 @@ describe('compileTable', () => {
   });
 });
 
+/** "label | rest" of the node `path` reaches in `table`, or undefined. */
+function reached(table: ReturnType<typeof compileTable>, path: string): string | undefined {
+  const f = findPath(table, path);
+  return f && `${f.node.label} | ${f.rest}`;
+}
+
 describe('findPath', () => {
   const t = compileTable(ROWS);
-  const at = (path: string) => { const f = findPath(t, path); return f && `${f.node.label} | ${f.rest}`; };
+  const at = (path: string) => reached(t, path);
   test('the node of the fixed segments and the raw rest after them', () => {
     expect(at('/entity/Sun/Earth')).toBe('/entity | Sun/Earth');
     expect(at('/entity')).toBe('/entity | ');
@@ -70,8 +76,7 @@ describe('findPath', () => {
   });
   test('a path with rows of its own and a longer one: a rest that is not the longer one stays with the shorter', () => {
     const mixed = compileTable([row('/a/{path}', ['GET']), row('/a/b', ['GET'])]);
-    const f = (path: string) => { const r = findPath(mixed, path); return r && `${r.node.label} | ${r.rest}`; };
-    expect(f('/a/x/y')).toBe('/a | x/y');
-    expect(f('/a/b')).toBe('/a/b | ');
+    expect(reached(mixed, '/a/x/y')).toBe('/a | x/y');
+    expect(reached(mixed, '/a/b')).toBe('/a/b | ');
   });
 });
