@@ -116,6 +116,7 @@ describe('PUT and DELETE /component: the id and the build rules, whole', () => {
     expect(s.put(`/component/Sun/Mars?component=${enc('(Nope, Sun)')}`).json.error).toBe(`parameter 'component': the relationship 'Nope' names no entity; ${give}`);
     expect(s.put(`/component/Sun/Mars?component=${enc('(Eats, Nope)')}`).json.error).toBe(`parameter 'component': the pair target 'Nope' names no entity; ${give}`);
     expect(s.put('/component/Sun/Mars?component=Nope').json.error).toBe(`parameter 'component': 'Nope' names no entity; ${give}`);
+    expect(s.put('/component/Sun/Mars?component=99999').json.error).toBe(`parameter 'component': '99999' names no entity; ${give}`);
     expect(s.put(`/component/Sun/Mars?component=${enc(' Enemy ')}`).json).toEqual({});
     expect(s.put(`/component/Sun/Mars?component=${enc(' (Eats, Apples) ')}`).json).toEqual({});
     expect(s.put(`/component/Sun/Mars?component=${s.ids.Dust}`).json).toEqual({});
