@@ -9,6 +9,7 @@ import { QueryPanel } from './query';
 import { readViewState, rememberEntity, writeViewState, type LayoutName, type PanelName, type ViewState } from './state';
 import { StatsPanel } from './stats';
 import { TitleBar } from './title-bar';
+import { BannerLines, BannerLinesContext, PausedBanner } from './timeline';
 import { TreePanel } from './tree';
 import { ClientContext, OpenEntityContext } from './ui';
 
@@ -88,24 +89,28 @@ export function App({ connection }: AppProps) {
   }, []);
 
   const { client, config } = connection;
+  const [bannerLines] = useState(() => new BannerLines());
   return (
     <ClientContext.Provider value={client}>
       <OpenEntityContext.Provider value={openEntity}>
-        <div class="app">
-          <TitleBar layout={view.layout} onLayout={setLayout} panels={view.panels} onTogglePanel={togglePanel} warning={config.warning} />
-          {view.layout === 'stats' ? (
-            <main class="layout layout-stats">
-              <StatsPanel period={view.period} onPeriod={(period) => setView((v) => ({ ...v, period }))} />
-            </main>
-          ) : (
-            <Layout
-              panels={view.panels}
-              tree={<TreePanel selected={view.entity} onOpen={openEntity} />}
-              inspector={<InspectorPanel path={view.entity} onClose={closeEntity} onRunQuery={runQuery} queryText={view.q ?? ''} onOpen={openEntity} />}
-              query={<QueryPanel text={view.q ?? ''} onText={setQuery} inputRef={queryInput} />}
-            />
-          )}
-        </div>
+        <BannerLinesContext.Provider value={bannerLines}>
+          <div class="app">
+            <TitleBar layout={view.layout} onLayout={setLayout} panels={view.panels} onTogglePanel={togglePanel} warning={config.warning} />
+            <PausedBanner />
+            {view.layout === 'stats' ? (
+              <main class="layout layout-stats">
+                <StatsPanel period={view.period} onPeriod={(period) => setView((v) => ({ ...v, period }))} />
+              </main>
+            ) : (
+              <Layout
+                panels={view.panels}
+                tree={<TreePanel selected={view.entity} onOpen={openEntity} />}
+                inspector={<InspectorPanel path={view.entity} onClose={closeEntity} onRunQuery={runQuery} queryText={view.q ?? ''} onOpen={openEntity} />}
+                query={<QueryPanel text={view.q ?? ''} onText={setQuery} inputRef={queryInput} />}
+              />
+            )}
+          </div>
+        </BannerLinesContext.Provider>
       </OpenEntityContext.Provider>
     </ClientContext.Provider>
   );
