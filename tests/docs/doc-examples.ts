@@ -1,5 +1,5 @@
 // Finds the runnable examples of the user docs (README.md and docs/*.md), each with its file and
-// line. The rule, also written in the README's "Layout and development":
+// line. The rule, also written in docs/testing.md ("The docs run"):
 // - a curl command: a line of a code block that starts with `curl` or `$ curl`, or an inline code
 //   span that starts with `curl `. Under a `$ curl` line, the lines up to the next `$ ` line are
 //   the reply it shows. A code block line that runs curl any other way (in a function, after a

@@ -1,7 +1,7 @@
 // Every example in README.md and docs/*.md runs as written against the demo host: each curl line
 // (its status, and the reply when the docs show one under a `$ curl` line), each URL of the
 // default host, each query expression of a table's "Example" column (it must match at least one
-// entity of the demo) and each ```query-error block. Which text counts as an example is decided in doc-examples.ts (and told in the README);
+// entity of the demo) and each ```query-error block. Which text counts as an example is decided in doc-examples.ts (and told in docs/testing.md);
 // a failure names the file and line of the example and says how to fix it.
 //
 // The host is the product's (tests/docs/demo-host.ts): `npm start`'s options, seed 1. Reads run

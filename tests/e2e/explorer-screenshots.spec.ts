@@ -1,7 +1,7 @@
 // Each view of the explorer at 1440×900 and 1024×768 opens with its content and no console error.
 // The pictures are documentation, not a check: they are never compared with a baseline (the views
 // show live numbers, fps and charts that differ from run to run). They go to the test's output
-// folder; with UPDATE_SCREENSHOTS=1 they also replace the README's pictures in docs/screenshots.
+// folder; with UPDATE_SCREENSHOTS=1 they also replace the pictures of docs/explorer.md in docs/screenshots.
 // The views of world building, alerts and references are taken with time paused (frames go on,
 // no system runs), so nothing moves between setting them up and the picture.
 import { copyFileSync, mkdirSync } from 'node:fs';

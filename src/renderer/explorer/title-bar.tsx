@@ -47,7 +47,7 @@ function About({ base }: { base: string | undefined }) {
       <summary title="About and help">?</summary>
       <div class="about-body">
         <div>Agents (MCP, Streamable HTTP): <code class="mono" data-testid="mcp-url">{url}</code></div>
-        <div class="dim">Add it to an agent as an HTTP server (Claude Code: .mcp.json, type http). See the README's Agents (MCP).</div>
+        <div class="dim">Add it to an agent as an HTTP server (Claude Code: .mcp.json, type http). See docs/mcp.md.</div>
       </div>
     </details>
   );

@@ -1,5 +1,5 @@
 // The world: one object that owns the parts of the store and offers their API. Each part holds
-// one concept (the README's layout section lists them); the world wires them together and
+// one concept (docs/architecture.md lists them); the world wires them together and
 // decides, for every change, the order: check the arguments, then queue it (deferred) or apply
 // it now (storage). Its methods are short delegations, grouped by concept below.
 import { bootstrap } from './builtins';
@@ -37,7 +37,7 @@ export interface SetEntry {
   readonly value?: unknown;
 }
 
-/** An entity-component world. See the README for a tour of the API. */
+/** An entity-component world. docs/store.md tours the API. */
 export class World {
   // ---------------------------------------------------------------- parts
   // Created in dependency order; the rules are handed to storage in the constructor because

@@ -1,5 +1,5 @@
 // The world statistics the monitor reports, in reply order. Keys follow the reference server's
-// `/stats/world` reply where this engine has the same meaning; the README lists the differences.
+// `/stats/world` reply where this engine has the same meaning; docs/monitor-and-alerts.md lists the differences.
 
 /** A gauge is a level read at sample time; a counter is reported as its change during the sample. */
 export type MetricKind = 'gauge' | 'counter';

@@ -6,7 +6,7 @@
 // protocol/rest-replies.ts, then add one `endpoint({...})` row here (or to another dialect's
 // table). Routing, 405/Allow, CORS, the reply cache, /openapi.json and the fuzz list follow from
 // the row, and so do docs/dialects.md's endpoint tables (npm run docs:endpoints); the short
-// tables of docs/rest-api.md and the README are written by hand.
+// tables of docs/rest-api.md are written by hand.
 import { FLECS_NAMES, WORLD_NAMES } from '../json';
 import {
   COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, MAX_QUERY_NESTING, MAX_QUERY_TERMS, MAX_QUERY_VARIABLES, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,

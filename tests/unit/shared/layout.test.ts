@@ -1,4 +1,4 @@
-// The README draws how the folders of src/shared depend on each other; this keeps the drawing
+// docs/architecture.md draws how the folders of src/shared depend on each other; this keeps the drawing
 // true. It reads the imports with the same tool and config as the import fences (npm run fences).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -7,17 +7,17 @@ import { expect, test } from 'vitest';
 
 const root = join(__dirname, '../../..');
 
-/** Folder → folders it imports, as the README's layout section draws them. */
+/** Folder → folders it imports, as docs/architecture.md draws them. */
 function drawnGraph(): Map<string, Set<string>> {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const at = readme.indexOf('How the folders of `src/shared` depend on each other');
-  expect(at, 'README has the src/shared dependency graph').toBeGreaterThan(0);
-  const open = readme.indexOf('```\n', at) + 4, close = readme.indexOf('```', open);
+  const doc = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
+  const at = doc.indexOf('How the folders of `src/shared` depend on each other');
+  expect(at, 'docs/architecture.md has the src/shared dependency graph').toBeGreaterThan(0);
+  const open = doc.indexOf('```\n', at) + 4, close = doc.indexOf('```', open);
   const graph = new Map<string, Set<string>>();
-  for (const line of readme.slice(open, close).trim().split('\n')) {
+  for (const line of doc.slice(open, close).trim().split('\n')) {
     // "query     → ecs" or "ecs         imports nothing of ours"
     const m = /^(\S+)\s+(?:→\s+(.*)|imports nothing.*)$/.exec(line);
-    expect(m, `a graph line of the README: ${line}`).not.toBeNull();
+    expect(m, `a graph line of docs/architecture.md: ${line}`).not.toBeNull();
     graph.set(m![1]!, new Set((m![2] ?? '').split(',').map((s) => s.trim()).filter(Boolean)));
   }
   return graph;
@@ -43,6 +43,6 @@ function actualGraph(): Map<string, Set<string>> {
 
 const sorted = (g: Map<string, Set<string>>) => Object.fromEntries([...g].sort().map(([k, v]) => [k, [...v].sort()]));
 
-test('the README draws every folder of src/shared with exactly the folders it imports', { timeout: 60_000 }, () => {
+test('docs/architecture.md draws every folder of src/shared with exactly the folders it imports', { timeout: 60_000 }, () => {
   expect(sorted(drawnGraph())).toEqual(sorted(actualGraph()));
 });

@@ -10,7 +10,7 @@ export const COMPAT_DEFAULT_LIMIT = 1000;
 /**
  * Default work a request may spend evaluating queries, in evaluation steps (--max-query-steps).
  * Sized from measurements: the most any query of the demo, the docs or the captures takes
- * (README "Security and limits"), times ten, and a few milliseconds of one core at most, so a
+ * (docs/security-and-limits.md), times ten, and a few milliseconds of one core at most, so a
  * refused request holds the frames for less than half a frame period.
  */
 export const DEFAULT_MAX_QUERY_STEPS = 25_000;
