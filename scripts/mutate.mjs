@@ -50,9 +50,10 @@ const PARTS = {
   // rest and query run in parts only so that each writes its report as it ends: a run of all of
   // either folder takes hours on 2 cores (the router's mutants each rerun over a thousand tests),
   // and a run stopped before its end reports nothing. The lighter parts come first.
-  rest: ['rest/put-*.ts', 'rest/get-*.ts', 'rest/flecs4',
-    ['build-id', 'build-rows', 'contract-table', 'dialects', 'endpoint-row', 'entity-path', 'index', 'monitor-link', 'path-lookup',
-      'query-budget', 'query-vars', 'replies', 'reply-cache', 'route-table', 'router', 'target', 'types', 'validate-params'].map((f) => `rest/${f}.ts`).join(',')]
+  rest: ['rest/contract/put-*.ts,rest/common/put-*.ts', 'rest/contract/get-*.ts,rest/common/get-*.ts', 'rest/flecs4',
+    ['common/build-id', 'contract/build-rows', 'contract/table', 'contract/index', 'dialects', 'endpoint-row', 'common/entity-path', 'index',
+      'common/index', 'common/monitor-link', 'common/path-lookup', 'common/query-budget', 'contract/query-vars', 'common/replies', 'reply-cache',
+      'route-table', 'router', 'target', 'types', 'validate-params'].map((f) => `rest/${f}.ts`).join(',')]
     .map((part) => ({ part, tests: FOLDER_TESTS.rest })),
   // The parser against its own tests (every other query test parses too, and reruns for each of its
   // 1,145 mutants would take hours).

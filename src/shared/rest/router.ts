@@ -10,7 +10,7 @@ import { QueryCache, type QueryBudget } from '../query';
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS } from '../protocol';
 import { dialectOf } from './dialects';
 import { ReplyCache } from './reply-cache';
-import { errorReply, shown } from './replies';
+import { errorReply, shown } from './common';
 import { compileTable, findPath, type RouteTable } from './route-table';
 import type { RestReply, RestRequest, RouteContext, RouterOptions } from './types';
 import { TargetError, parseTarget } from './target';

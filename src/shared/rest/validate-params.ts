@@ -4,7 +4,7 @@
 // bad value is a 400 that names the parameter, the value and what it accepts.
 import type { z } from 'zod';
 import { paramsSchema, type ParamSpecs } from '../protocol';
-import { errorReply, shown } from './replies';
+import { errorReply, shown } from './common';
 import type { RestReply } from './types';
 
 type Outcome = { value: Readonly<Record<string, unknown>> } | { reply: RestReply };

@@ -3,12 +3,8 @@
 // names seam; the replies are built by this folder's serializers.
 import type { Entity } from '../../ecs';
 import { statsReply, type SystemStatsEntry } from '../../monitor';
-import { MONITOR_NOT_ENABLED } from '../monitor-link';
+import { alertsOf, errorReply, isBuiltin, MONITOR_NOT_ENABLED, notFound, okText, resolveEntity, shown, withBudget } from '../common';
 import { compileQuery, namedQuery, QueryParseError, type Query } from '../../query';
-import { isBuiltin, resolveEntity } from '../entity-path';
-import { alertsOf } from '../monitor-link';
-import { withBudget } from '../query-budget';
-import { errorReply, notFound, okText, shown } from '../replies';
 import { decodePath } from '../target';
 import type { Handler, RestReply, RouteContext } from '../types';
 import { flecs4EntityText } from './entity-reply';

@@ -5,9 +5,8 @@
 // suite against the reference's captures).
 import { z } from 'zod';
 import { FLECS_NAMES } from '../../json';
-import { allowedBuiltins } from '../build-id';
+import { allowedBuiltins, openApiRow } from '../common';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from '../endpoint-row';
-import { openApiRow } from '../get-openapi';
 import { attachFlecs4 } from './state';
 import { COMPONENT4_PARAMS, ENTITY4_PARAMS, STATS4_PARAMS, TOGGLE4_PARAMS, query4Params } from './params';
 import {

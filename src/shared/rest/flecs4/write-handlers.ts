@@ -4,11 +4,7 @@
 // contract's handlers (same policy: built-ins are read-only, components and modules cannot be
 // deleted); the World's flecs.stats.WorldSummary takes target_fps and time_scale.
 import { EcsError, checkNameRule, type Entity, type Id } from '../../ecs';
-import { builtinIdRefusal, splitIdText } from '../build-id';
-import { resolveWritable } from '../entity-path';
-import { putDelete } from '../put-delete';
-import { putDisable, putEnable } from '../put-enable';
-import { EMPTY_OK, errorReply, shown } from '../replies';
+import { builtinIdRefusal, EMPTY_OK, errorReply, putDelete, putDisable, putEnable, resolveWritable, shown, splitIdText } from '../common';
 import { decodePath } from '../target';
 import type { Handler, RestReply, RouteContext } from '../types';
 import { localPath } from './names';

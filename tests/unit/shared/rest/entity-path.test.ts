@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { World } from '../../../../src/shared/ecs';
 import { FLECS_NAMES, WORLD_NAMES } from '../../../../src/shared/json';
-import { resolveWritable } from '../../../../src/shared/rest/entity-path';
+import { resolveWritable } from '../../../../src/shared/rest/common/entity-path';
 
 describe('resolveWritable', () => {
   test('an entity of the app is writable and not built in', () => {

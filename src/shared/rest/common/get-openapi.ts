@@ -1,10 +1,10 @@
 // GET /openapi.json: the OpenAPI 3.1 description of the router's own endpoint table (built once
 // per table and title).
 import { z } from 'zod';
-import { openApiDocument, type EndpointSpec } from '../protocol';
-import { endpoint, type EndpointRow } from './endpoint-row';
+import { openApiDocument, type EndpointSpec } from '../../protocol';
+import { endpoint, type EndpointRow } from '../endpoint-row';
 import { okText } from './replies';
-import type { Handler } from './types';
+import type { Handler } from '../types';
 
 const texts = new WeakMap<readonly EndpointSpec[], Map<string, string>>();
 

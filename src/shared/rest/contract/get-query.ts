@@ -1,12 +1,11 @@
 // GET /query: runs `q` (an expression) or `name` (a named query, filter, rule or system) and
 // answers the query reply. Parse errors carry the position; try=true answers them with 200.
-import { serializeQuery } from '../json';
-import { MAX_ECHOED_CHARS, type QueryParams } from '../protocol';
-import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query, type ResultFn, type VarValues } from '../query';
-import { withBudget } from './query-budget';
+import { serializeQuery } from '../../json';
+import { MAX_ECHOED_CHARS, type QueryParams } from '../../protocol';
+import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query, type ResultFn, type VarValues } from '../../query';
+import { errorReply, notFound, okText, shown, withBudget } from '../common';
 import { parseVars } from './query-vars';
-import { errorReply, notFound, okText, shown } from './replies';
-import type { Handler, RestReply, RouteContext } from './types';
+import type { Handler, RestReply, RouteContext } from '../types';
 
 function named(ctx: RouteContext, name: string): { query: Query; source?: CompiledQuery } | { reply: RestReply } {
   const { world, names } = ctx;

@@ -3,11 +3,11 @@
 // builds with are: the tags Disabled and Prefab, and pairs of ChildOf (the parent) and IsA (the
 // prefab). A component or module keeps its parent (its path is how queries and systems name it),
 // and nothing moves under, or inherits from, a built-in entity.
-import { EcsError, isPair, makePair, type Entity, type Id, type World } from '../ecs';
-import type { DialectNames } from '../json';
+import { EcsError, isPair, makePair, type Entity, type Id, type World } from '../../ecs';
+import type { DialectNames } from '../../json';
 import { isBuiltin } from './entity-path';
 import { errorReply, shown } from './replies';
-import type { RestReply, RouteContext } from './types';
+import type { RestReply, RouteContext } from '../types';
 
 const PAIR = /^\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*\)$/;
 

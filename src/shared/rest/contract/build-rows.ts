@@ -2,9 +2,9 @@
 // component, tag or pair, rename. Verbs and shapes follow the Flecs 4 REST API where it has them
 // (PUT /entity, PUT|DELETE /component with component= and value=); PUT /rename is our own, and
 // deleting stays the contract's PUT /delete. Each is one request, validated before it changes anything.
-import { COMPONENT_PARAMS, RENAME_PARAMS, emptyReplySchema } from '../protocol';
-import { allowedBuiltins } from './build-id';
-import { endpoint, type EndpointRow } from './endpoint-row';
+import { COMPONENT_PARAMS, RENAME_PARAMS, emptyReplySchema } from '../../protocol';
+import { allowedBuiltins } from '../common';
+import { endpoint, type EndpointRow } from '../endpoint-row';
 import { deleteComponent, putComponent } from './put-component';
 import { putEntity } from './put-entity';
 import { putRename } from './put-rename';

@@ -1,11 +1,8 @@
 // GET /entity/<path>: the entity reply.
-import { serializeEntity, type EntityReplyOptions } from '../json';
-import type { EntityParams } from '../protocol';
-import { resolveEntity } from './entity-path';
-import { alertsOf } from './monitor-link';
-import { withBudget } from './query-budget';
-import { errorReply, okText, shown } from './replies';
-import type { Handler } from './types';
+import { serializeEntity, type EntityReplyOptions } from '../../json';
+import type { EntityParams } from '../../protocol';
+import { alertsOf, errorReply, okText, resolveEntity, shown, withBudget } from '../common';
+import type { Handler } from '../types';
 
 /** What to do when the named queries checked for matches=true run past the budget. */
 const MATCHES_NARROWING = 'The named queries checked for matches=true need that work: leave out matches=true, '

@@ -1,10 +1,10 @@
 // PUT /delete/<path>: deletes the entity and its children. Built-ins, components and modules
 // (which carry (ecs.core.OnDelete, ecs.core.Panic)) are refused: deleting them would break the
 // entities, queries and systems that use them while the simulation runs.
-import { makePair } from '../ecs';
+import { makePair } from '../../ecs';
 import { resolveWritable } from './entity-path';
 import { EMPTY_OK, errorReply } from './replies';
-import type { Handler } from './types';
+import type { Handler } from '../types';
 
 /** Answers PUT /delete/<path>. */
 export const putDelete: Handler = (ctx) => {

@@ -2,13 +2,11 @@
 // mutations"). The payload is {"ids": [[id], [rel, target]], "values": [{…}]}; every id and value
 // is checked before anything is applied, numbers may be numeric strings, members may be nested or
 // dotted, and an id without a value adds a tag, a pair or a component with its defaults.
-import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../ecs';
-import type { DialectNames } from '../json';
-import { setPayloadSchema, type SetParams, type SetPayload } from '../protocol';
-import { builtinIdRefusal } from './build-id';
-import { builtinRefusal, resolveWritable } from './entity-path';
-import { EMPTY_OK, errorReply, shown } from './replies';
-import type { Handler, RestReply } from './types';
+import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../../ecs';
+import type { DialectNames } from '../../json';
+import { setPayloadSchema, type SetParams, type SetPayload } from '../../protocol';
+import { builtinIdRefusal, builtinRefusal, EMPTY_OK, errorReply, resolveWritable, shown } from '../common';
+import type { Handler, RestReply } from '../types';
 
 const EXAMPLE = '{"ids":[["Position"]],"values":[{"x":1,"y":2}]}';
 /** How /set reads values: numeric strings and entity paths accepted, no infinities. */

@@ -1,8 +1,8 @@
 // GET /tables: every table with its type, entity count and approximate memory (bytes of the
 // component data: rows in use and rows allocated).
-import { isPair } from '../ecs';
-import { okText } from './replies';
-import type { Handler } from './types';
+import { isPair } from '../../ecs';
+import { okText } from '../common';
+import type { Handler } from '../types';
 
 /** Answers GET /tables. */
 export const getTables: Handler = (ctx) => {

@@ -2,12 +2,12 @@
 // separated by '/', a level of digits is an entity id, a path that names nothing is a 404), and
 // the policy that built-in entities (everything under `ecs`) are read-only, applied by every write
 // endpoint through resolveWritable.
-import { entityIndex, type Entity, type World } from '../ecs';
-import type { DialectNames } from '../json';
+import { entityIndex, type Entity, type World } from '../../ecs';
+import type { DialectNames } from '../../json';
 import { lookupPath } from './path-lookup';
 import { errorReply, notFound, shown } from './replies';
-import type { RestReply } from './types';
-import { decodePath } from './target';
+import type { RestReply } from '../types';
+import { decodePath } from '../target';
 
 /** The entity a raw (percent-encoded) path in the names of `names` names, or the 404 reply. */
 export function resolveEntity(world: World, rawPath: string, names: DialectNames): { entity: Entity } | { reply: RestReply } {

@@ -1,13 +1,11 @@
 // GET /explain/<path>?q=…|name=…[&vars=…]: whether the entity matches the query (an expression or
 // a named query, filter, rule or system) and, step by step, on which source or why not — the
 // query engine's explanation (query/explain.ts), as the explorer's inspector and MCP show it.
-import type { ExplainParams } from '../protocol';
-import { explainMatch } from '../query';
-import { resolveEntity } from './entity-path';
+import type { ExplainParams } from '../../protocol';
+import { explainMatch } from '../../query';
+import { okText, resolveEntity, withBudget } from '../common';
 import { queryOf } from './get-query';
-import { withBudget } from './query-budget';
-import { okText } from './replies';
-import type { Handler } from './types';
+import type { Handler } from '../types';
 
 /** How to narrow an explanation that ran past the budget. */
 const EXPLAIN_NARROWING = 'Explaining evaluates the query step by step for the entity: give its variables values with vars=, '

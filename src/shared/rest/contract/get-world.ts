@@ -1,10 +1,9 @@
 // GET /world: a dump of the user entities (built-ins, everything under ecs, left out), one result per table with every
 // id of the table (private ones too) and the owned values, like the reference's /world.
-import type { Entity } from '../ecs';
-import { idText, pathText, rowText, templateOf } from '../json';
-import { isBuiltin } from './entity-path';
-import { okText } from './replies';
-import type { Handler } from './types';
+import type { Entity } from '../../ecs';
+import { idText, pathText, rowText, templateOf } from '../../json';
+import { isBuiltin, okText } from '../common';
+import type { Handler } from '../types';
 
 /** Answers GET /world. */
 export const getWorld: Handler = (ctx) => {

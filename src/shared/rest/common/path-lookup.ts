@@ -1,8 +1,8 @@
 // Resolving request paths to entities, remembered: clients ask for the same few paths over and
 // over (the explorer's inspector polls the selected entity), and splitting and walking a path
 // costs more than the rest of a small reply.
-import { NamesMemo, type Entity, type World } from '../ecs';
-import { WORLD_NAMES, type DialectNames } from '../json';
+import { NamesMemo, type Entity, type World } from '../../ecs';
+import { WORLD_NAMES, type DialectNames } from '../../json';
 
 /** Entities by request path, per dialect and state of the names and parents (at most 4,096 per world each). */
 const resolved = new Map<DialectNames, NamesMemo<string, Entity>>();

@@ -1,9 +1,9 @@
 // The work budget of a request's queries: one QueryBudget per request, sized by the router's
 // maxQuerySteps option (default DEFAULT_MAX_QUERY_STEPS), and the reply of a request that ran past it. A refused request changes
 // nothing (queries only read) and says which limit it hit, how far it got and how to narrow it.
-import { QueryBudget, QueryBudgetError } from '../query';
+import { QueryBudget, QueryBudgetError } from '../../query';
 import { errorReply } from './replies';
-import type { RestReply, RouteContext } from './types';
+import type { RestReply, RouteContext } from '../types';
 
 /** Status of a request refused for the work its query needs: bad input, as the request must change. */
 export const OVER_BUDGET_STATUS = 400;

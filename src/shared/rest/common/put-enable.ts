@@ -2,7 +2,7 @@
 // ecs.core.Disabled, disabling adds it; either is a no-op when already in that state. Body `{}`.
 import { resolveWritable } from './entity-path';
 import { EMPTY_OK } from './replies';
-import type { Handler, RouteContext } from './types';
+import type { Handler, RouteContext } from '../types';
 
 function toggle(ctx: RouteContext, enable: boolean) {
   const { world } = ctx;

@@ -1,13 +1,11 @@
 // PUT /rename/<path>?name=…: gives an entity a new name (same parent). Refused: a built-in entity,
 // a component or module (queries and systems name it by its path), an invalid name (400) or one a
 // sibling has (409). Renaming to the current name changes nothing.
-import { EcsError } from '../ecs';
-import type { RenameParams } from '../protocol';
-import { isComponentOrModule } from './build-id';
-import { resolveWritable } from './entity-path';
+import { EcsError } from '../../ecs';
+import type { RenameParams } from '../../protocol';
+import { EMPTY_OK, errorReply, isComponentOrModule, resolveWritable, shown } from '../common';
 import { statusOf } from './put-component';
-import { EMPTY_OK, errorReply, shown } from './replies';
-import type { Handler } from './types';
+import type { Handler } from '../types';
 
 /** Answers PUT /rename/<path>. */
 export const putRename: Handler<RenameParams> = (ctx, p) => {

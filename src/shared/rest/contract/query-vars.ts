@@ -1,12 +1,12 @@
 // The `vars` parameter of /query (DECISIONS): `food:Apples`, several separated by ',', optionally
 // wrapped in '( )', as the reference explorer sends them. Each name must be a variable of the
 // query (written without '$') and each value an entity path or id.
-import type { Entity, World } from '../ecs';
-import type { DialectNames } from '../json';
-import { MAX_QUERY_VARIABLES } from '../protocol';
-import type { Query, VarValues } from '../query';
-import { errorReply, shown } from './replies';
-import type { RestReply } from './types';
+import type { Entity, World } from '../../ecs';
+import type { DialectNames } from '../../json';
+import { MAX_QUERY_VARIABLES } from '../../protocol';
+import type { Query, VarValues } from '../../query';
+import { errorReply, shown } from '../common';
+import type { RestReply } from '../types';
 
 /** Variable values from `vars` (entity paths in the names of `dialect`), or the 400 reply naming the bad part. */
 export function parseVars(world: World, query: Query, text: string, dialect: DialectNames): { vars: VarValues } | { reply: RestReply } {

@@ -7,24 +7,21 @@
 // table). Routing, 405/Allow, CORS, the reply cache, /openapi.json and the fuzz list follow from
 // the row, and so do docs/dialects.md's endpoint tables (npm run docs:endpoints); the short
 // tables of docs/rest-api.md are written by hand.
-import { FLECS_NAMES, WORLD_NAMES } from '../json';
+import { FLECS_NAMES, WORLD_NAMES } from '../../json';
 import {
   COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, MAX_QUERY_NESTING, MAX_QUERY_TERMS, MAX_QUERY_VARIABLES, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
   entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
-} from '../protocol';
-import { allowedBuiltins } from './build-id';
+} from '../../protocol';
+import { allowedBuiltins, openApiRow, putDelete, putDisable, putEnable } from '../common';
 import { buildRows } from './build-rows';
-import { endpoint, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
+import { endpoint, type Dialect, type EndpointRow, type TableOptions } from '../endpoint-row';
 import { getEntity } from './get-entity';
 import { getExplain } from './get-explain';
-import { openApiRow } from './get-openapi';
 import { getQuery } from './get-query';
 import { getStats, STATS_ERRORS } from './get-stats';
 import { getTables } from './get-tables';
 import { getWorld } from './get-world';
-import { putDelete } from './put-delete';
-import { putDisable, putEnable } from './put-enable';
 import { putSet } from './put-set';
 
 const ENTITY_PATH = { name: 'path', description: "entity path, levels separated by '/'; a level of digits is an entity id", required: true };

@@ -2,12 +2,11 @@
 // is the path without the last level and must exist: nothing else is created, so deleting the new
 // entity undoes the request. Refused: an existing path (409), an invalid name (400), a missing
 // parent (404) or a built-in one (403).
-import { EcsError, type Entity } from '../ecs';
-import { resolveWritable } from './entity-path';
+import { EcsError, type Entity } from '../../ecs';
+import { EMPTY_OK, errorReply, notFound, resolveWritable, shown } from '../common';
 import { statusOf } from './put-component';
-import { EMPTY_OK, errorReply, notFound, shown } from './replies';
-import { decodePath } from './target';
-import type { Handler } from './types';
+import { decodePath } from '../target';
+import type { Handler } from '../types';
 
 /** Answers PUT /entity/<path>. */
 export const putEntity: Handler = (ctx) => {

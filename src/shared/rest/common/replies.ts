@@ -1,6 +1,6 @@
 // Reply helpers: every body is JSON, every error is {"error": "..."} (JSON.stringify escapes).
-import { MAX_ECHOED_CHARS } from '../protocol';
-import type { RestReply } from './types';
+import { MAX_ECHOED_CHARS } from '../../protocol';
+import type { RestReply } from '../types';
 
 /** 200 with a JSON text body. */
 export function okText(body: string): RestReply {

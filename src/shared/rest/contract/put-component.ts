@@ -3,12 +3,10 @@
 // one, as the Flecs 4 REST API's verbs of the same name do. Every check runs before the change, so
 // a refused request changes nothing: built-in entities and ids (build-id.ts), unknown ids, a value
 // for an id without data, a value that does not fit, a ChildOf cycle or name clash (409).
-import { EcsError, type Entity, type Id } from '../ecs';
-import type { ComponentParams } from '../protocol';
-import { resolveBuildId } from './build-id';
-import { resolveWritable } from './entity-path';
-import { EMPTY_OK, errorReply, shown } from './replies';
-import type { Handler, RestReply, RouteContext } from './types';
+import { EcsError, type Entity, type Id } from '../../ecs';
+import type { ComponentParams } from '../../protocol';
+import { EMPTY_OK, errorReply, resolveBuildId, resolveWritable, shown } from '../common';
+import type { Handler, RestReply, RouteContext } from '../types';
 
 /** How a value is read: numeric strings and entity paths accepted, no infinities (as PUT /set). */
 const LENIENT = { lenient: true, finite: true } as const;

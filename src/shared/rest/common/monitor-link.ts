@@ -1,8 +1,8 @@
 // The REST layer's view of the monitor module (statistics and alerts), in one place. The monitor
 // names systems and alerts by their world paths; here they are put in the names of the dialect.
-import type { Entity, World } from '../ecs';
-import type { DialectNames } from '../json';
-import { activeAlerts, hasMonitor, statsReply, type StatsCategory, type StatsPeriod } from '../monitor';
+import type { Entity, World } from '../../ecs';
+import type { DialectNames } from '../../json';
+import { activeAlerts, hasMonitor, statsReply, type StatsCategory, type StatsPeriod } from '../../monitor';
 
 /** The 404 of every /stats request (contract and dialects) when the monitor module is not imported. */
 export const MONITOR_NOT_ENABLED =
