@@ -3,6 +3,9 @@ import type { ComponentInfo } from './component';
 import { leafArrayType } from './schema';
 import type { LeafArray } from './values';
 
+/** Saved rows of a column: one array per leaf (reflected), or the opaque values. */
+export type ColumnRows = readonly LeafArray[] | readonly unknown[];
+
 /** Member views of a column: leaf key -> array (e.g. { x: Float32Array, y: Float32Array }). */
 export type ColumnViews = Record<string, LeafArray>;
 
@@ -78,6 +81,23 @@ export class Column {
     for (let i = 0; i < a.length; i++) {
       const arr = a[i] as unknown as unknown[];
       arr[row] = arr[last];
+    }
+  }
+
+  /** A copy of the first `count` rows (leaf arrays, or opaque values by reference), for a world image. */
+  saveRows(count: number): ColumnRows {
+    if (this.values) return this.values.slice(0, count);
+    return this.arrays.map((a) => a.slice(0, count) as LeafArray);
+  }
+
+  /** Writes rows saved by saveRows into rows 0..n-1 (the table has made room for them). */
+  loadRows(rows: ColumnRows): void {
+    if (this.values) { this.values.length = 0; for (const v of rows as unknown[]) this.values.push(v); return; }
+    const saved = rows as readonly LeafArray[];
+    for (let i = 0; i < this.arrays.length; i++) {
+      const dst = this.arrays[i]!, src = saved[i]!;
+      if (Array.isArray(dst)) for (let r = 0; r < src.length; r++) dst[r] = (src as string[])[r]!;
+      else (dst as Float64Array).set(src as Float64Array);
     }
   }
 

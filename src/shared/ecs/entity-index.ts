@@ -8,6 +8,14 @@ export const LOW_ID_LIMIT = 256;
 /** Largest generation; a recycled index wraps around after this many reuses. */
 export const MAX_GENERATION = 2 ** 20 - 1;
 
+/** What an image keeps of the entity index: who is alive follows from the tables' rows. */
+export interface EntityIndexImage {
+  readonly generation: Uint32Array;
+  readonly free: readonly number[];
+  readonly nextIndex: number;
+  readonly nextLow: number;
+}
+
 /** Dense per-index records with recycling and generations. */
 export class EntityIndex {
   private generation = new Uint32Array(1024);
@@ -87,6 +95,35 @@ export class EntityIndex {
     this.table[index] = undefined;
     this.aliveCount--;
     this.free.push(index);
+  }
+
+  /** The allocation state (generations, free list, next indices) of a world image; entities are the tables'. */
+  saveImage(): EntityIndexImage {
+    return { generation: this.generation.slice(), free: this.free.slice(), nextIndex: this.nextIndex, nextLow: this.nextLow };
+  }
+
+  /** Restores the allocation state of an image with no entity alive; placeEntity then revives each. */
+  loadImage(img: EntityIndexImage): void {
+    if (img.generation.length > this.generation.length) this.ensure(img.generation.length - 1);
+    this.generation.fill(0);
+    this.generation.set(img.generation);
+    this.aliveFlag.fill(0);
+    this.table.length = 0;
+    this.free = img.free.slice();
+    this.nextIndex = img.nextIndex;
+    this.nextLow = img.nextLow;
+    this.aliveCount = 0;
+  }
+
+  /**
+   * Marks an entity of a restored image alive (its generation is the image's) at its table and
+   * row; the table may follow in a second call once it exists. Counts it alive the first time.
+   */
+  placeEntity(e: Entity, table: Table | undefined, row: number): void {
+    const i = entityIndex(e);
+    if (this.aliveFlag[i] !== 1) { this.aliveFlag[i] = 1; this.aliveCount++; }
+    this.table[i] = table;
+    this.row[i] = row;
   }
 
   /** True when the id (with its generation) is alive. */

@@ -5,6 +5,14 @@ import { entityIndex, type Entity } from './ids';
 /** Deepest chain of parents (or of acyclic pairs) followed; deeper is treated as a cycle. */
 export const MAX_DEPTH = 64;
 
+/** The hierarchy's maps as entry lists, for a world image. */
+export interface HierarchyImage {
+  readonly names: readonly (readonly [number, string])[];
+  readonly parents: readonly (readonly [number, Entity])[];
+  readonly children: readonly (readonly [number, readonly Entity[]])[];
+  readonly byName: readonly (readonly [number, readonly (readonly [string, Entity])[]])[];
+}
+
 /** Name and children indexes, keyed by entity index (0 = the root scope). */
 export class Hierarchy {
   private readonly names = new Map<number, string>();
@@ -57,6 +65,24 @@ export class Hierarchy {
     if (name === undefined) { this.names.delete(i); return; }
     this.names.set(i, name);
     getOrMake(this.byName, scope, () => new Map<string, Entity>()).set(name, e);
+  }
+
+  /** A copy of the names and parents (children in their order) for a world image. */
+  saveImage(): HierarchyImage {
+    return {
+      names: [...this.names], parents: [...this.parents],
+      children: [...this.children].map(([k, v]) => [k, [...v]] as const),
+      byName: [...this.byName].map(([k, v]) => [k, [...v]] as const),
+    };
+  }
+
+  /** Replaces the names and parents with an image's; what paths resolve to may change (version bumped). */
+  loadImage(img: HierarchyImage): void {
+    this.version++;
+    this.names.clear(); for (const [k, v] of img.names) this.names.set(k, v);
+    this.parents.clear(); for (const [k, v] of img.parents) this.parents.set(k, v);
+    this.children.clear(); for (const [k, v] of img.children) this.children.set(k, new Set(v));
+    this.byName.clear(); for (const [k, v] of img.byName) this.byName.set(k, new Map(v));
   }
 
   /** Forgets an entity that is being deleted (its own children must be gone already). */

@@ -31,6 +31,17 @@ export class Reflection {
     this.tagPairs.add(entityIndex(rel));
   }
 
+  /** Relationships whose pairs are tags (entity indices), for a world image. */
+  get tagPairIndices(): readonly number[] {
+    return [...this.tagPairs];
+  }
+
+  /** Replaces the relationships whose pairs are tags (a world image's). */
+  loadTagPairs(indices: readonly number[]): void {
+    this.tagPairs.clear();
+    for (const i of indices) this.tagPairs.add(i);
+  }
+
   /** Component info of the data an id carries (a pair uses its relationship's, else its target's type). */
   dataOf(id: Id): ComponentInfo | undefined {
     if (!isPair(id)) return this.components.get(entityIndex(id));

@@ -58,6 +58,20 @@ export class Storage {
     this.root = index.forType([]);
   }
 
+  // ---------------------------------------------------------------- images (world-image.ts)
+
+  /** Which entity indices are used as ids, for a world image. */
+  saveUsedAsId(): Uint8Array {
+    return this.usedAsId.slice();
+  }
+
+  /** Restores the used-as-id marks; every reader's caches are out of date (both counters bumped). */
+  loadUsedAsId(used: Uint8Array): void {
+    this.usedAsId = used.slice();
+    this.structureVersion++;
+    this.changeCount++;
+  }
+
   // ---------------------------------------------------------------- entities
 
   /** Creates an anonymous entity in the root table. */

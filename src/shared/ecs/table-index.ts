@@ -90,6 +90,39 @@ export class TableIndex {
     this.counters.tablesDeleted++;
   }
 
+  /**
+   * First half of restoring an image's tables (`ids` and `types` in creation order): keeps the
+   * leading tables that match the image (same id and type), deletes every other one and returns
+   * how many were kept. The root (type []) is table 0 in every world, so it is always kept.
+   */
+  keepLeading(ids: readonly number[], types: readonly (readonly Id[])[]): number {
+    const current = [...this.tables.values()];
+    let keep = 0;
+    while (keep < current.length && keep < ids.length && current[keep]!.id === ids[keep] && current[keep]!.key === types[keep]!.join(',')) keep++;
+    for (let i = current.length - 1; i >= keep; i--) this.delete(current[i]!);
+    return keep;
+  }
+
+  /**
+   * Second half: creates the image's tables from index `from` on with their own ids (so the order
+   * of tables, which replies and systems follow, is the image's), then sets the next table id.
+   * Call it once the entities that the types name are alive again. Returns the tables in image order.
+   */
+  createRest(ids: readonly number[], types: readonly (readonly Id[])[], from: number, nextTableId: number): Table[] {
+    const out = [...this.tables.values()];
+    for (let i = from; i < ids.length; i++) {
+      this.nextTableId = ids[i]!;
+      out.push(this.create(types[i]!));
+    }
+    this.nextTableId = nextTableId;
+    return out;
+  }
+
+  /** The id the next table gets (a world image keeps it, so replayed frames make the same tables). */
+  get nextId(): number {
+    return this.nextTableId;
+  }
+
   private create(type: readonly Id[]): Table {
     const env = this.env;
     const table = new Table(this.nextTableId++, type, type.map((id) => env.dataOf(id)), this.flagsOf(type));

@@ -1,5 +1,5 @@
 // An archetype table: all entities with exactly the same set of ids, stored column-wise.
-import { Column } from './column';
+import { Column, type ColumnRows } from './column';
 import type { ComponentInfo } from './component';
 import type { Entity, Id } from './ids';
 
@@ -100,6 +100,21 @@ export class Table {
     this.entities.pop();
     for (let i = 0; i < cols.length; i++) cols[i]!.dropLast(last);
     return -1;
+  }
+
+  /** Replaces every row with saved ones (a world image): entities, and per column its saved rows. */
+  loadRows(entities: readonly Entity[], columns: readonly ColumnRows[]): void {
+    const n = entities.length;
+    if (n > this.capacity) {
+      let cap = this.capacity;
+      while (cap < n) cap *= 2;
+      for (const c of this.columns) c.grow(cap, 0);
+      this.capacity = cap;
+    }
+    this.entities.length = 0;
+    for (let i = 0; i < n; i++) this.entities.push(entities[i]!);
+    for (let i = 0; i < this.columns.length; i++) this.columns[i]!.loadRows(columns[i]!);
+    this.version++;
   }
 
   /** The column of a component id, or undefined. */

@@ -27,6 +27,7 @@ import { Storage, type EntityLocation } from './storage';
 import type { Table } from './table';
 import { TableIndex, type StoreCounters, type TableListener } from './table-index';
 import type { LeafWrite, WriteOptions } from './values';
+import { loadImage, takeImage, type ImagePart, type ImageSources, type WorldImage } from './world-image';
 
 export type { ComponentOptions, EntityOptions } from './creation';
 export type { DocField } from './docs';
@@ -78,6 +79,8 @@ export class World {
   private readonly prefabs = new Prefabs(this);
   private readonly rules = new RelationshipRules(this.entities, this.records, this.hierarchy, this.store, this.names, this.inheritance, this.prefabs);
   private readonly docs = new Docs(this);
+  private readonly imageParts = new Map<string, ImagePart>();
+  private readonly restoreListeners: (() => void)[] = [];
 
   constructor() {
     this.store.rules = this.rules;
@@ -502,6 +505,42 @@ export class World {
   /** What the explorer shows: the doc name, else the name, else the id. */
   label(e: Entity): string {
     return this.docs.label(e);
+  }
+
+  // ---------------------------------------------------------------- images (world-image.ts)
+
+  /** A copy of the whole store (and the registered parts) now, between frames; see world-image.ts. */
+  snapshot(): WorldImage {
+    return takeImage(this.imageSources());
+  }
+
+  /**
+   * Makes the world the image's in place (ids, generations, tables, rows, values, names, the
+   * registered parts), then tells the restore listeners. The image must come from this world or
+   * one built by the same code (same components and systems).
+   */
+  restore(image: WorldImage): void {
+    loadImage(this.imageSources(), image);
+    for (const l of [...this.restoreListeners]) l();
+  }
+
+  /** Registers state kept outside the store that images carry under `name` (one part per name). */
+  addImagePart(name: string, part: ImagePart): void {
+    if (this.imageParts.has(name)) throw new EcsError('invalid_argument', `an image part named '${name}' is already registered`);
+    this.imageParts.set(name, part);
+  }
+
+  /** Calls fn after every restore (caches of derived state rebuild); returns an unsubscribe function. */
+  onRestore(fn: () => void): () => void {
+    this.restoreListeners.push(fn);
+    return () => { const i = this.restoreListeners.indexOf(fn); if (i >= 0) this.restoreListeners.splice(i, 1); };
+  }
+
+  private imageSources(): ImageSources {
+    return {
+      entities: this.entities, hierarchy: this.hierarchy, index: this.index, store: this.store, reflection: this.reflection,
+      components: this.components, builtin: this.builtin, worldSettings: this.worldSettings, parts: this.imageParts, isDeferred: this.deferred.active,
+    };
   }
 
   // ---------------------------------------------------------------- observers (observers.ts)

@@ -61,6 +61,12 @@ interface InstanceRecord {
   since: number;
 }
 
+/** The alerts' state in a world image. */
+interface SavedAlerts {
+  readonly activeCount: number;
+  readonly alerts: readonly { entity: Entity; countdown: number; evaluation: number; instances: readonly (readonly [Entity, InstanceRecord])[] }[];
+}
+
 interface AlertRecord {
   readonly entity: Entity;
   readonly query: CachedQuery;
@@ -85,7 +91,29 @@ export class AlertsState {
   /** The evaluating system, once an alert exists. */
   system: Entity = 0;
 
-  constructor(readonly world: World, readonly ids: AlertIds) {}
+  constructor(readonly world: World, readonly ids: AlertIds) {
+    // Which instance belongs to which source, and when each alert checks next, travel with world
+    // images (as plain data keyed by entity), so a restored or replayed world raises the same alerts.
+    world.addImagePart('alerts', { save: () => this.save(), load: (saved) => this.load(saved as SavedAlerts) });
+  }
+
+  private save(): SavedAlerts {
+    return {
+      activeCount: this.activeCount,
+      alerts: this.alerts.map((r) => ({ entity: r.entity, countdown: r.countdown, evaluation: r.evaluation, instances: [...r.instances].map(([s, i]) => [s, { ...i }] as const) })),
+    };
+  }
+
+  private load(saved: SavedAlerts): void {
+    this.activeCount = saved.activeCount;
+    for (const rec of this.alerts) {
+      const s = saved.alerts.find((a) => a.entity === rec.entity);
+      rec.countdown = s ? s.countdown : rec.interval;
+      rec.evaluation = s ? s.evaluation : 0;
+      rec.instances.clear();
+      if (s) for (const [source, inst] of s.instances) rec.instances.set(source, { ...inst });
+    }
+  }
 
   /** Runs the alerts that are due (the system's callback). */
   evaluate(): void {

@@ -78,7 +78,13 @@ export class Pipeline {
    */
   measureTime = false;
 
-  constructor(readonly world: World) {}
+  constructor(readonly world: World) {
+    // The simulated clock travels with world images, so a restored world goes on from its own time.
+    world.addImagePart('pipeline', {
+      save: () => ({ frame: this.frame, time: this.time }),
+      load: (saved) => { const v = saved as { frame: number; time: number }; this.frame = v.frame; this.time = v.time; },
+    });
+  }
 
   /** Creates a system entity and adds it to its phase. */
   add(name: string, opts: SystemOptions): Entity {

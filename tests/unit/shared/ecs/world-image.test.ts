@@ -1,0 +1,126 @@
+// World images: a restored world is the world of the image — GET /world byte-identical, the same
+// tables (ids, types, rows) and, as the next changes show, the same allocation state (recycled
+// indices and generations), whatever happened between the image and the restore.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { World, type Entity } from '../../../../src/shared/ecs';
+import { createRouter } from '../../../../src/shared/rest';
+
+interface Ids { Position: Entity; Label: Entity; A: Entity; B: Entity; Likes: Entity }
+
+function makeWorld(): { world: World; ids: Ids } {
+  const world = new World();
+  const ids = {
+    Position: world.component('Position', { x: 'f32', y: 'f64' }),
+    Label: world.component('Label', { text: 'string' }),
+    A: world.tag('A'), B: world.tag('B'), Likes: world.tag('Likes'),
+  };
+  return { world, ids };
+}
+
+/** One change, as numbers only, so the same op applies to two worlds alike. */
+type Op = [kind: number, pick: number, other: number, value: number];
+
+function users(world: World): Entity[] {
+  const out: Entity[] = [];
+  for (const t of world.tables.values()) for (const e of t.entities) if (!world.builtin.has(e % 2 ** 32) && world.nameOf(e)?.startsWith('e') !== false) out.push(e);
+  return out.filter((e) => !world.components.has(e % 2 ** 32)).sort((a, b) => a - b);
+}
+
+/** Applies an op; ops that the store refuses (a name clash, a cycle) are skipped. Returns a created entity or 0. */
+function apply(world: World, ids: Ids, [kind, pick, other, value]: Op): Entity {
+  const all = users(world);
+  const e = all.length ? all[pick % all.length]! : 0;
+  const f = all.length ? all[other % all.length]! : 0;
+  try {
+    switch (kind % 9) {
+      case 0: return world.entity();
+      case 1: return world.entity({ name: `e${value % 50}`, parent: value % 3 === 0 ? f : 0 });
+      case 2: if (e) world.delete(e); return 0;
+      case 3: if (e) world.set(e, ids.Position, { x: value / 7, y: -value / 3 }); return 0;
+      case 4: if (e) world.set(e, ids.Label, { text: `t${value}` }); return 0;
+      case 5: if (e) world.add(e, value % 2 ? ids.A : ids.B); return 0;
+      case 6: if (e) world.remove(e, value % 2 ? ids.A : ids.B); return 0;
+      case 7: if (e && f) world.add(e, world.pair(ids.Likes, f)); return 0;
+      default: if (e) world.setName(e, value % 4 === 0 ? undefined : `e${value % 50}`); return 0;
+    }
+  } catch {
+    return 0;
+  }
+}
+
+function dump(world: World): string {
+  const router = createRouter(world, { replyCache: false });
+  const tables = [...world.tables.values()].map((t) => `${t.id}:${t.type.join(',')}:${t.entities.join(',')}`).join('|');
+  return `${router.route('GET', '/world').body}\n${tables}`;
+}
+
+const op = fc.tuple(fc.nat(8), fc.nat(1000), fc.nat(1000), fc.nat(1000)) as fc.Arbitrary<Op>;
+
+describe('world images', () => {
+  test('restore gives back the world of the image, and the same ids for what comes next', () => {
+    fc.assert(fc.property(fc.array(op, { maxLength: 60 }), fc.array(op, { maxLength: 60 }), fc.array(op, { maxLength: 20 }), (before, between, after) => {
+      const live = makeWorld(), twin = makeWorld();
+      for (const o of before) { apply(live.world, live.ids, o); apply(twin.world, twin.ids, o); }
+      const image = live.world.snapshot();
+      const atImage = dump(live.world);
+      for (const o of between) apply(live.world, live.ids, o);
+      live.world.restore(image);
+      expect(dump(live.world)).toBe(atImage);
+      // The twin never left the image's state: the same changes now make the same ids and the same world.
+      for (const o of after) expect(apply(live.world, live.ids, o)).toBe(apply(twin.world, twin.ids, o));
+      expect(dump(live.world)).toBe(dump(twin.world));
+    }), { numRuns: 100 });
+  });
+
+  test('an image restores into a twin world built by the same code', () => {
+    const a = makeWorld(), b = makeWorld();
+    const sun = a.world.entity('Sun');
+    const earth = a.world.entity({ name: 'Earth', parent: sun });
+    a.world.set(earth, a.ids.Position, { x: 1.5, y: 2 });
+    a.world.add(earth, a.world.pair(a.ids.Likes, sun));
+    const gone = a.world.entity('Gone');
+    a.world.delete(gone);
+    b.world.restore(a.world.snapshot());
+    expect(dump(b.world)).toBe(dump(a.world));
+    expect(b.world.lookup('Sun.Earth')).toBe(earth);
+    expect(b.world.get(earth, b.ids.Position)).toEqual({ x: 1.5, y: 2 });
+    // The recycled index comes back with the next generation in both.
+    expect(b.world.entity()).toBe(a.world.entity());
+  });
+
+  test('parts outside the store travel with the image; restore listeners hear of it', () => {
+    const { world } = makeWorld();
+    let clock = 1;
+    world.addImagePart('clock', { save: () => clock, load: (v) => { clock = v as number; } });
+    const image = world.snapshot();
+    clock = 5;
+    let heard = 0;
+    world.onRestore(() => heard++);
+    world.restore(image);
+    expect(clock).toBe(1);
+    expect(heard).toBe(1);
+    expect(() => world.addImagePart('clock', { save: () => 0, load: () => undefined })).toThrow(/already registered/);
+  });
+
+  test('no image is taken or restored inside a system (changes deferred)', () => {
+    const { world } = makeWorld();
+    const image = world.snapshot();
+    world.deferBegin();
+    expect(() => world.snapshot()).toThrow(/deferred/);
+    expect(() => world.restore(image)).toThrow(/deferred/);
+    world.deferEnd();
+  });
+
+  test('queries see the restored tables', () => {
+    const { world, ids } = makeWorld();
+    const router = createRouter(world);
+    const e = world.entity('Probe');
+    const image = world.snapshot();
+    world.set(e, ids.Position, { x: 3, y: 4 });
+    const q = '/query?q=Position&entity_ids=true';
+    expect(JSON.parse(router.route('GET', q).body).results.length).toBe(1);
+    world.restore(image);
+    expect(JSON.parse(router.route('GET', q).body).results).toEqual([]);
+  });
+});
