@@ -2,6 +2,9 @@
 // `npm run bench -- [options] [suite…]`: runs benchmark suites from bench/<suite>.ts (all when
 // none is named), each in its own process. Each suite prints a table of ratios against a peer
 // and writes bench/out/<suite>.json. `--help` lists the suites and options and runs nothing.
+// `--node <binary>` (or BENCH_NODE) runs the suites under another Node: each suite and every
+// process it starts (they use process.execPath) then run on that binary, so one checkout can be
+// measured on Node 20 and on the current LTS side by side.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +37,7 @@ const program = new Command()
   .option('--connections <n>', 'load: concurrent connections (default 50)', positive)
   .option('--seconds <n>', 'load: measured seconds (default 10)', positive)
   .option('--rounds <n>', 'load: rounds of ours-then-peer, the median ratio reported (default 3)', positive)
+  .option('--node <binary>', 'the Node binary to run the suites under (default: $BENCH_NODE, else this one)')
   .addHelpText('after', `\nSuites:\n${files.map((f, i) => `  ${all[i].padEnd(10)} ${summary(f)}`).join('\n')}\n\nExample: npm run bench -- load --seconds 5`)
   .showHelpAfterError('(npm run bench -- --help lists the suites and options)')
   .parse(process.argv);
@@ -49,10 +53,25 @@ if (o.connections) env.LOAD_CONNECTIONS = o.connections;
 if (o.seconds) env.LOAD_SECONDS = o.seconds;
 if (o.rounds) env.LOAD_ROUNDS = o.rounds;
 
+/** The Node binary the suites run under, and its version; a binary that does not run is refused. */
+function chosenNode(asked, label) {
+  if (asked === undefined || asked === '') return { binary: process.execPath, version: process.version };
+  const r = spawnSync(asked, ['--version'], { encoding: 'utf8' });
+  const version = r.status === 0 ? r.stdout.trim() : '';
+  if (!/^v\d+\.\d+\.\d+/.test(version)) {
+    const why = r.error ? r.error.message : `it printed '${`${r.stdout}${r.stderr}`.trim().split('\n')[0].slice(0, 80)}' for --version`;
+    program.error(`${label} '${asked}' is not a Node binary that runs (${why}): give the path of a node executable`, { exitCode: 2 });
+  }
+  return { binary: asked, version };
+}
+const node = o.node !== undefined ? chosenNode(o.node, '--node') : chosenNode(process.env.BENCH_NODE, 'BENCH_NODE');
+// tsx's command-line entry, run by the chosen binary (node_modules/.bin/tsx would pick whichever node is on PATH).
+const tsx = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
 let failed = 0;
 for (const s of asked.length ? asked : all) {
-  console.log(`\n### bench ${s}`);
-  const r = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'bench', `${s}.ts`)], { cwd: root, stdio: 'inherit', env });
+  console.log(`\n### bench ${s} (node ${node.version})`);
+  const r = spawnSync(node.binary, [tsx, join(root, 'bench', `${s}.ts`)], { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);
