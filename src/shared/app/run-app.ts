@@ -65,6 +65,8 @@ export class App {
   /** Frames that fell due but were dropped because the loop was more than a period behind (a stall). */
   skippedFrames = 0;
   private readonly hooks: FrameHook[] = [];
+  /** The frame running now (its frameCount), 0 between frames: the re-entry guard. */
+  private runningFrame = 0;
   private timer: unknown = undefined;
   private running = false;
   private lastStart = 0;
@@ -93,8 +95,29 @@ export class App {
     return this.running;
   }
 
-  /** Runs one frame now with the given (or measured) delta time in seconds. */
+  /** True while a frame runs (its systems, observers and frame hooks): nothing may start another. */
+  get inFrame(): boolean {
+    return this.runningFrame !== 0;
+  }
+
+  /**
+   * Runs one frame now with the given (or measured) delta time in seconds. Throws when called while
+   * a frame runs (from a system, an observer, a frame hook or anything they call): a frame inside a
+   * frame would run the hooks that called it again, without end.
+   */
   step(deltaTime?: number): FrameStats {
+    if (this.runningFrame !== 0) {
+      throw new Error(`App.step: frame ${this.runningFrame} is still running; a frame cannot start inside another (from a system, observer, frame hook or watch). Read the current state instead, or step after the frame`);
+    }
+    this.runningFrame = this.frameCount + 1;
+    try {
+      return this.runFrame(deltaTime);
+    } finally {
+      this.runningFrame = 0;
+    }
+  }
+
+  private runFrame(deltaTime: number | undefined): FrameStats {
     const start = this.clock.now();
     if (this.lastStart > 0) this.recordInterval(start - this.lastStart);
     const dt = deltaTime ?? (this.lastStart > 0 ? Math.min((start - this.lastStart) / 1000, MAX_DELTA) : 1 / this.targetFps);
@@ -105,7 +128,12 @@ export class App {
     this.deltaTime = (plan.stepping ? 1 / this.targetFps : dt) * plan.scale;
     this.simulated = plan.run;
     const stats = plan.run ? this.pipeline.progress(this.deltaTime) : this.idleFrame();
-    for (const h of this.hooks) h(stats, this);
+    this.pipeline.heldBy = 'its frame hooks';
+    try {
+      for (const h of this.hooks) h(stats, this);
+    } finally {
+      this.pipeline.heldBy = undefined;
+    }
     return stats;
   }
 
@@ -134,9 +162,11 @@ export class App {
    * Runs the frame now if it is due, and reschedules the loop; true if it ran one. The host calls
    * this before each request it serves: Node handles every request that arrived together before
    * it looks at timers again, so under a burst of requests the frame's timer alone would fire late.
+   * Called while a frame runs, it runs nothing and gives false.
    */
   runDueFrame(): boolean {
-    if (!this.running || this.clock.now() < this.nextDue) return false;
+    // Inside a frame (a request answered by a hook, a watch sink, a system): the state is current.
+    if (this.runningFrame !== 0 || !this.running || this.clock.now() < this.nextDue) return false;
     if (this.timer !== undefined) this.clock.cancelTimer(this.timer);
     this.tick();
     return true;

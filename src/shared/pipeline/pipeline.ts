@@ -77,6 +77,10 @@ export class Pipeline {
    * on when it attaches, and it alone reads these times; while it is off they are 0.
    */
   measureTime = false;
+  /** True while progress() runs: a system cannot run the pipeline again. */
+  private progressing = false;
+  /** Set while the rest of a frame runs after the systems (the app's frame hooks): progress() refuses meanwhile too. */
+  heldBy: string | undefined = undefined;
 
   constructor(readonly world: World) {
     // The simulated clock travels with world images, so a restored world goes on from its own time.
@@ -129,6 +133,18 @@ export class Pipeline {
 
   /** Runs one frame: every enabled system in order, changes deferred per system. */
   progress(deltaTime: number): FrameStats {
+    if (this.progressing || this.heldBy !== undefined) {
+      throw new Error(`Pipeline.progress: frame ${this.frame} is still running (${this.heldBy ?? 'its systems'}); the pipeline cannot run inside its own frame`);
+    }
+    this.progressing = true;
+    try {
+      return this.runSystems(deltaTime);
+    } finally {
+      this.progressing = false;
+    }
+  }
+
+  private runSystems(deltaTime: number): FrameStats {
     const w = this.world;
     const timed = this.measureTime;
     const frameStart = timed ? now() : 0;
