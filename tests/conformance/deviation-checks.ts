@@ -1,4 +1,4 @@
-// Building blocks of the deviation checks: each asserts what DECISIONS (or the contract) requires
+// Building blocks of the deviation checks: each asserts what docs/rest-api.md (or the contract) requires
 // of our reply where it differs from the reference on purpose.
 import { expect } from 'vitest';
 import { addSystem } from '../../src/shared/app';

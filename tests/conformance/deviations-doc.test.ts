@@ -14,9 +14,9 @@ const HEAD = `# Deviations from the reference captures
 \`tests/conformance/reference.test.ts\` replays every capture of \`tests/reference/flecs-3.2/\`
 through our router twice: in the contract's reply shapes, and in compat mode (\`--compat
 flecs-3.2\`). Before comparing, these mechanical renames are applied to the reference's side
-(they are product decisions, DECISIONS.md, and apply to every capture):
+(they are product decisions, written in docs/rest-api.md, and apply to every capture):
 
-- \`flecs\` -> \`ecs\` in module names, in requests and replies (DECISIONS "Names").
+- \`flecs\` -> \`ecs\` in module names, in requests and replies (docs/rest-api.md, Basics).
 - Contract mode only: query reply fields are named as their parameters: \`vars\` -> \`variables\`,
   \`var_labels\` -> \`variable_labels\`, \`var_ids\` -> \`variable_ids\`, \`eval_duration\` ->
   \`duration\`; top-level \`type_info\` is an array aligned with the terms (the reference: an object

@@ -1,5 +1,5 @@
 // Captures where we answer differently from the reference on purpose (deviations.md lists the same,
-// one line each). Each entry says why — the DECISIONS rule or product reason — and checks our reply
+// one line each). Each entry says why — the rule of docs/rest-api.md or product reason — and checks our reply
 // against that rule, so a deviating capture is still verified, not skipped.
 import { expect } from 'vitest';
 import type { Capture } from '../support/reference';
@@ -55,23 +55,23 @@ add([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 22, 23],
     Object.assign(b, JSON.parse(text));
     if (Array.isArray(b.matches)) b.matches = (b.matches as string[]).filter((m) => !isBuiltinPath(m));
   }));
-add([19, 20], "DECISIONS URLs: booleans take exactly 'true' or 'false', anything else is a 400 naming the parameter (the reference read it as false)",
+add([19, 20], "rest-api.md, Addresses and parameters: booleans take exactly 'true' or 'false', anything else is a 400 naming the parameter (the reference read it as false)",
   error(400, /^parameter 'path' must be 'true' or 'false', got '(yes|TRUE)'$/));
-add([21], "DECISIONS URLs: a boolean without '=' has the value '' and is a 400 (the reference ignored it)", error(400, /^parameter 'values' must be 'true' or 'false', got ''$/));
+add([21], "rest-api.md, Addresses and parameters: a boolean without '=' has the value '' and is a 400 (the reference ignored it)", error(400, /^parameter 'values' must be 'true' or 'false', got ''$/));
 add([57], 'a tag declared with world.tag() carries ecs.core.Tag (its pairs carry no data), so what it is stays a stored fact the explorer groups by', sameAs(undefined, (b) => dropIds(b, (id) => isId(id, 'ecs.core.Tag'))));
 add([58, 59], 'systems and named queries are not observers here, so they have no ecs.core.Observer tag', sameAs((b) => dropIds(b, (id) => isId(id, 'ecs.core.Observer'))));
-add([77], "DECISIONS URLs: a path with an empty level names nothing: 404 (the reference stopped at the empty level and answered Sun)", error(404, /'Sun\/\/Earth'/));
+add([77], "rest-api.md, Addresses and parameters: a path with an empty level names nothing: 404 (the reference stopped at the empty level and answered Sun)", error(404, /'Sun\/\/Earth'/));
 add([89], 'ChildOf is a tag here, not a component (the reference gives it ecs.core.Component)', sameAs((b) => dropIds(b, (id) => isId(id, 'ecs.core.Component'))));
-add([384], "DECISIONS URLs: parameters start at '?' or '&' only, so 'Sun=x' is a name that names nothing: 404", error(404, /'Sun=x'/));
+add([384], "rest-api.md, Addresses and parameters: parameters start at '?' or '&' only, so 'Sun=x' is a name that names nothing: 404", error(404, /'Sun=x'/));
 
 // ---------------------------------------------------------------- query endpoint: paging and fields
 
 add([91, 92, 93, 94, 120, 123, 136, 187, 379], 'contract: limit defaults to 100 entities (the reference used 1000); with its count as limit the reply matches', limit100());
 add([103, 153], 'contract: a 0 value means nothing to show; an unset optional term and a not term show 0 (the reference wrote [])', sameAs(emptyValuesAsZero));
 add([152], 'as 103 (unset optional term shows 0) and 91 (default limit 100)', limit100(sameAs(emptyValuesAsZero)), sameAs(emptyValuesAsZero));
-add([105], 'DECISIONS Query reply: a field asked for is present for every result; entity labels fall back to the name, then the id',
+add([105], 'rest-api.md, Query reply: a field asked for is present for every result; entity labels fall back to the name, then the id',
   all(perEntity('entity_labels', labelOf), sameAs(addToRef('entity_labels', labelOf))));
-add([106, 134, 328], 'DECISIONS Query reply: entity_ids is a per-result field of numeric ids (the reference ignored the parameter)',
+add([106, 134, 328], 'rest-api.md, Query reply: entity_ids is a per-result field of numeric ids (the reference ignored the parameter)',
   all(perEntity('entity_ids', entityOf), sameAs(addToRef('entity_ids', entityOf))));
 add([119], 'as 103 (unset terms show 0), 105 (entity_labels for all) and 106 (entity_ids); in compat mode also 110 (type_info key of a pair)',
   all(perEntity('entity_labels', labelOf), perEntity('entity_ids', entityOf),
@@ -85,26 +85,26 @@ add([122], 'as 105 and 106 (entity_labels and entity_ids for all), and 91 (defau
 const isSetPresent = all((o) => {
   for (const r of (o.body as { results: Body[] }).results) expect(r.is_set).toEqual([true, true]);
 }, sameAs(undefined, (b) => { for (const r of b.results as Body[]) delete r.is_set; }));
-add([121], 'DECISIONS Query reply: is_set is present when asked (the reference left it out when no term is optional), and 91 (default limit 100)',
+add([121], 'rest-api.md, Query reply: is_set is present when asked (the reference left it out when no term is optional), and 91 (default limit 100)',
   limit100(isSetPresent), isSetPresent);
-add([179], 'DECISIONS Query reply: values asked for are present; a tag has no data, so 0 (the reference left values out)',
+add([179], 'rest-api.md, Query reply: values asked for are present; a tag has no data, so 0 (the reference left values out)',
   all((o) => { for (const r of (o.body as { results: Body[] }).results) expect(r.values).toEqual([0]); },
     sameAs(undefined, (b) => { for (const r of b.results as Body[]) delete r.values; })));
 add([113, 114, 115], 'table, rows and field_info are reference extras outside the contract: ignored like any unknown parameter',
   sameReplyAs((c) => withoutParam(withoutParam(withoutParam(c.url, 'table'), 'rows'), 'field_info')));
-add([125], 'DECISIONS Query reply: limit=0 returns no entities (the reference: no limit)', (o) => {
+add([125], 'rest-api.md, Query reply: limit=0 returns no entities (the reference: no limit)', (o) => {
   expect(o.status).toBe(200);
   expect(o.body).toEqual({ results: [] });
 });
-add([126], 'DECISIONS Query reply: limit may not exceed the server maximum (10,000 by default): 400', error(400, /^parameter 'limit' must be an integer from 0 to 10000, got '100000'$/));
-add([128, 130], 'DECISIONS Query reply: offset is an integer >= 0, anything else is a 400 (the reference: atoi, or an error with status 200)', error(400, /^parameter 'offset' must be an integer/));
-add([129, 131, 132, 133], 'DECISIONS Query reply: limit is an integer >= 0, anything else is a 400 (the reference: atoi, or an error with status 200)', error(400, /^parameter 'limit' must be an integer/));
-add([385], "DECISIONS Query reply: limit '2=5' is not an integer: 400 (the reference read 2)", error(400, /^parameter 'limit' must be an integer.*'2=5'$/));
-add([386], "DECISIONS URLs: '+' in a value is a space, so 'Position, Velocity' is valid (the reference kept the '+')",
+add([126], 'rest-api.md, Query reply: limit may not exceed the server maximum (10,000 by default): 400', error(400, /^parameter 'limit' must be an integer from 0 to 10000, got '100000'$/));
+add([128, 130], 'rest-api.md, Query reply: offset is an integer >= 0, anything else is a 400 (the reference: atoi, or an error with status 200)', error(400, /^parameter 'offset' must be an integer/));
+add([129, 131, 132, 133], 'rest-api.md, Query reply: limit is an integer >= 0, anything else is a 400 (the reference: atoi, or an error with status 200)', error(400, /^parameter 'limit' must be an integer/));
+add([385], "rest-api.md, Query reply: limit '2=5' is not an integer: 400 (the reference read 2)", error(400, /^parameter 'limit' must be an integer.*'2=5'$/));
+add([386], "rest-api.md, Addresses and parameters: '+' in a value is a space, so 'Position, Velocity' is valid (the reference kept the '+')",
   sameReplyAs(() => '/query?q=Position%2C%20Velocity&limit=2'));
-add([389, 390, 392], 'DECISIONS Numbers: integers are plain JSON numbers (the reference printed entity 10000 as "1e4")',
+add([389, 390, 392], 'rest-api.md, Numbers: integers are plain JSON numbers (the reference printed entity 10000 as "1e4")',
   sameAs((b) => { for (const r of b.results as Body[]) r.entities = (r.entities as unknown[]).map((e) => (e === '1e4' ? 10000 : e)); }));
-add([344, 348, 356], 'DECISIONS Numbers: f32 members print as the shortest decimal, integers plain (the reference printed "1e4", "1e6", "1.0000000200e20")',
+add([344, 348, 356], 'rest-api.md, Numbers: f32 members print as the shortest decimal, integers plain (the reference printed "1e4", "1e6", "1.0000000200e20")',
   (o) => {
     expect(o.status).toBe(200);
     const mass = ((o.body as Body).values as Body[])[1]!.value as number;
@@ -114,7 +114,7 @@ add([344, 348, 356], 'DECISIONS Numbers: f32 members print as the shortest decim
 
 // ---------------------------------------------------------------- query endpoint: q, name and errors
 
-add([217, 218], 'DECISIONS Query reply: q and name together is a 400 (the reference let name win)', error(400, /either 'q'.*or 'name'/));
+add([217, 218], 'rest-api.md, Query reply: q and name together is a 400 (the reference let name win)', error(400, /either 'q'.*or 'name'/));
 add([213], "the reference's built-in system ecs.rest.DequeueRest does not exist here: 404", error(404, /'(flecs|ecs)\.rest\.DequeueRest'/));
 add([203], "a named system answers like its expression: Ship2 (Position and Velocity inherited) is matched too (the reference's cached system query left it out), and 91 (default limit 100)",
   limit100((full, run, c) => {
@@ -184,13 +184,13 @@ add([226], '/tables: types are written with full paths and our built-in tables a
   expect(o.status).toBe(200);
   expect((o.body as Body[]).find((t) => (t.type as string[]).join() === 'Dust')).toMatchObject({ count: 1200 });
 });
-add([232, 233, 234, 235, 236, 237], 'DECISIONS Stats: /stats/world holds the metrics of our monitor module (60 samples each), not the reference\'s 57 keys', statsCheck('world'));
-add([238, 239, 240, 241, 242, 243], 'DECISIONS Stats: /stats/pipeline lists our systems in pipeline order (the reference listed its built-in systems)', pipelineStatsCheck());
-add([244, 393, 394, 395, 396], 'DECISIONS Stats: the contract form /stats/world/<period> works (the reference answered 404)', statsCheck('world'));
-add([245, 397, 398, 399, 400], 'DECISIONS Stats: the contract form /stats/pipeline/<period> works (the reference answered 404)', pipelineStatsCheck());
-add([246, 249, 250, 333, 336, 337], 'DECISIONS Stats: an unknown category is a 400 listing the accepted ones (the reference: 404)', error(400, /\/stats\/world or \/stats\/pipeline/));
-add([247, 248], 'DECISIONS Stats: an unknown period is a 400 listing the accepted ones (the reference: 404)', error(400, /one of 1s, 1m, 1h, 1d, 1w/));
-add([334, 335], 'DECISIONS Stats: without the monitor module, /stats is a 404 that says how to enable it (the reference crashed)', error(404, /monitor.*enable_monitor/));
+add([232, 233, 234, 235, 236, 237], 'rest-api.md, Statistics reply: /stats/world holds the metrics of our monitor module (60 samples each), not the reference\'s 57 keys', statsCheck('world'));
+add([238, 239, 240, 241, 242, 243], 'rest-api.md, Statistics reply: /stats/pipeline lists our systems in pipeline order (the reference listed its built-in systems)', pipelineStatsCheck());
+add([244, 393, 394, 395, 396], 'rest-api.md, Statistics reply: the contract form /stats/world/<period> works (the reference answered 404)', statsCheck('world'));
+add([245, 397, 398, 399, 400], 'rest-api.md, Statistics reply: the contract form /stats/pipeline/<period> works (the reference answered 404)', pipelineStatsCheck());
+add([246, 249, 250, 333, 336, 337], 'rest-api.md, Statistics reply: an unknown category is a 400 listing the accepted ones (the reference: 404)', error(400, /\/stats\/world or \/stats\/pipeline/));
+add([247, 248], 'rest-api.md, Statistics reply: an unknown period is a 400 listing the accepted ones (the reference: 404)', error(400, /one of 1s, 1m, 1h, 1d, 1w/));
+add([334, 335], 'rest-api.md, Statistics reply: without the monitor module, /stats is a 404 that says how to enable it (the reference crashed)', error(404, /monitor.*enable_monitor/));
 const preflight = (allow: string): Check => (o) => {
   expect(o.status).toBe(204);
   expect(o.headers?.Allow).toBe(allow);
@@ -205,7 +205,7 @@ const wrongMethod = (allow: string): Check => (o) => {
 };
 add([255], 'the contract creates entities with PUT /entity/<path> (issue 33): the Sun exists, so 409 and nothing changes; compat mode as 257',
   error(409, /already has a child named 'Sun'/), wrongMethod('GET'));
-add([257, 258, 259], 'DECISIONS Errors: a known endpoint with the wrong method is 405 with an Allow header (the reference: 404 or no reply)',
+add([257, 258, 259], 'rest-api.md, Errors: a known endpoint with the wrong method is 405 with an Allow header (the reference: 404 or no reply)',
   wrongMethod('GET, PUT'), wrongMethod('GET'));
 add([256], 'as 255: GET on a PUT endpoint is 405 with Allow: PUT', (o) => {
   assertError(o, 405, /use PUT/);
@@ -213,11 +213,11 @@ add([256], 'as 255: GET on a PUT endpoint is 405 with Allow: PUT', (o) => {
 });
 add([264], "a lower-case method is not GET: the router answers 405 (node's HTTP parser refuses it with 400 before; the reference dropped it)", error(405));
 add([260], 'the transport answers HEAD like GET without a body (the reference dropped HEAD)', sameReplyAs(() => '/entity/Sun'));
-add([268], 'DECISIONS Limits: request targets up to 64 KiB are served (the reference dropped requests over its 16 KB buffer)', sameReplyAs(() => '/entity/Sun'));
+add([268], 'rest-api.md, Who may do what, and limits: request targets up to 64 KiB are served (the reference dropped requests over its 16 KB buffer)', sameReplyAs(() => '/entity/Sun'));
 
 // ---------------------------------------------------------------- mutations
 
-add([292, 320, 324], 'DECISIONS mutations: an id without data (a tag or a pair) given to /set is added: 200 {} (the reference: 400 or a crash)', (o, run, c) => {
+add([292, 320, 324], 'rest-api.md, Changing the world: an id without data (a tag or a pair) given to /set is added: 200 {} (the reference: 400 or a crash)', (o, run, c) => {
   expect(o.status).toBe(200);
   expect(o.body).toEqual({});
   const data = JSON.parse(decodeURIComponent(/data=([^&]*)/.exec(c.url)![1]!)) as { ids: string[][] };
@@ -229,12 +229,12 @@ add([300], 'follows from 292: Mars also has (Eats, Apples)', sameAs((b) => {
   (b.ids as string[][]).push(['Eats', 'Apples']);
   (b.values as unknown[]).push(0);
 }));
-add([325], "DECISIONS mutations: /set without data is a 400 that says what to send (the reference crashed)", error(400, /^missing parameter 'data'/));
-add([326], 'DECISIONS mutations: built-ins (everything under ecs) cannot be disabled: 403, or 404 when ecs.monitor does not exist (the reference crashed)', (o, run) => {
+add([325], "rest-api.md, Changing the world: /set without data is a 400 that says what to send (the reference crashed)", error(400, /^missing parameter 'data'/));
+add([326], 'rest-api.md, Changing the world: built-ins (everything under ecs) cannot be disabled: 403, or 404 when ecs.monitor does not exist (the reference crashed)', (o, run) => {
   if (run.world.lookup('ecs.monitor')) assertError(o, 403, /built in/);
   else assertError(o, 404, /'(flecs|ecs)\/monitor'/);
 });
-add([341], 'DECISIONS Transport: no stale reads, there is no reply cache: Sun shows the Disabled added by 339', sameAs((b, run) => {
+add([341], 'rest-api.md, Changing the world: no stale reads (the reply cache never serves a stale value): Sun shows the Disabled added by 339', sameAs((b, run) => {
   (b.ids as string[][]).push([run.mode === 'contract' ? 'ecs.core.Disabled' : 'flecs.core.Disabled']);
   (b.values as unknown[]).push(0);
 }));

@@ -67,7 +67,7 @@ export function renameRequest(url: string): string {
 
 // ---------------------------------------------------------------- normalization of the reference
 
-/** Key renames of the reference's query reply (DECISIONS "Query reply"). */
+/** Key renames of the reference's query reply (docs/rest-api.md, Query reply). */
 const KEY_RENAMES: Record<string, string> = { vars: 'variables', var_labels: 'variable_labels', var_ids: 'variable_ids', eval_duration: 'duration' };
 
 function renameStrings(v: unknown, keys: Record<string, string>, names: boolean): unknown {

@@ -1,4 +1,4 @@
-// DECISIONS "Transport, security, limits" over real HTTP from a real browser. A page from another
+// The rules of docs/security-and-limits.md over real HTTP from a real browser. A page from another
 // origin (served by a tiny server in this file as http://foreign.test:<port>, which Chromium
 // resolves to 127.0.0.1 through --host-resolver-rules, so its origin is not a loopback name)
 // can read the world but not change it without the token; with the token it can. A page from a

@@ -59,7 +59,7 @@ export class Host {
    */
   constructor(readonly options: HostOptions, readonly staticRoot: string, private readonly mcpOptions: McpEndpointOptions = {}) {
     const w = this.world;
-    // The title comes from the command line (DECISIONS: the program's base name or --title).
+    // The title comes from the command line (the program's base name or --title; docs/rest-api.md, Basics).
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
     this.router = createRouter(w, { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat, app: this.app });

@@ -1,4 +1,4 @@
-// The transport's security policies (DECISIONS "Transport, security, limits") as pure
+// The transport's security policies (docs/security-and-limits.md) as pure
 // functions of header values, so they are testable without sockets.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isLoopbackHostname, normalizeAddress, parseHostHeader, parseOrigin } from './host-names';

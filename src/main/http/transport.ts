@@ -1,5 +1,5 @@
 // The HTTP transport: a node:http server with the limits, policies and counters of
-// DECISIONS "Transport, security, limits", in front of the pure REST router.
+// docs/security-and-limits.md, in front of the pure REST router.
 import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';

@@ -1,5 +1,5 @@
 // Reuses the text of component values while they do not change. Formatting numbers is what makes
-// JSON slow (DESIGN "Measured facts"), and most rows of a live world do not change between two
+// JSON slow (docs/benchmarks.md, Serialization), and most rows of a live world do not change between two
 // requests: each numeric column keeps, per row, the numbers it last printed and their text, and
 // the joined text of the last run of rows it printed.
 import type { Column, World } from '../ecs';

@@ -1,4 +1,4 @@
-// The JSON-ready value of GET /stats/<category>/<period> (DECISIONS "Stats"): a copy of the
+// The JSON-ready value of GET /stats/<category>/<period> (docs/rest-api.md, Statistics reply): a copy of the
 // window's 60 samples per metric, oldest first. Nothing is computed here beyond the copy: the
 // windows already hold the aggregated samples.
 import type { World } from '../ecs';

@@ -1,4 +1,4 @@
-// Request-target parsing (DECISIONS "URLs and parameters"): parameters start at the first `?` or
+// Request-target parsing (docs/rest-api.md, Addresses and parameters): parameters start at the first `?` or
 // `&` after the path (so `/set/Sun&data=…` works), a later `?` also starts a parameter, values are
 // form-decoded (`%XX`, `+` is a space), the first occurrence of a name wins.
 

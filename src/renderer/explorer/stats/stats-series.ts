@@ -4,7 +4,7 @@ import type { PipelineStatsReply, StatsPeriod, StatsSamples, WorldStatsReply } f
 
 /**
  * Seconds between two samples of the periods whose samples close after a fixed span of simulated
- * time (DECISIONS "Stats"). A 1s sample is one frame, whose length the reply tells (sampleInterval).
+ * time (docs/monitor-and-alerts.md, Periods). A 1s sample is one frame, whose length the reply tells (sampleInterval).
  */
 const PERIOD_SECONDS: Record<Exclude<StatsPeriod, '1s'>, number> = { '1m': 1, '1h': 60, '1d': 1440, '1w': 10080 };
 /** The reference's frame rate, for a 1s reply that tells neither its frames' length nor its fps. */

@@ -1,4 +1,4 @@
-// Resolving the <path> of /entity, /enable, /disable, /delete and /set (DECISIONS: levels are
+// Resolving the <path> of /entity, /enable, /disable, /delete and /set (docs/rest-api.md: levels are
 // separated by '/', a level of digits is an entity id, a path that names nothing is a 404), and
 // the policy that built-in entities (everything under `ecs`) are read-only, applied by every write
 // endpoint through resolveWritable.

@@ -1,4 +1,4 @@
-// GET /stats/<category>/<period> and /stats/<category>?period=<period> (DECISIONS "Stats"): the
+// GET /stats/<category>/<period> and /stats/<category>?period=<period> (docs/rest-api.md, Statistics reply): the
 // monitor's samples. Unknown category or period: 400 listing the accepted values; without the
 // monitor module: 404 saying how to enable it.
 import { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsCategory, type StatsParams, type StatsPeriod } from '../../protocol';

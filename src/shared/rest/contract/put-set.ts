@@ -1,5 +1,5 @@
-// PUT /set/<path>?data=… (or &data=…): sets components atomically (DECISIONS "Entity reply and
-// mutations"). The payload is {"ids": [[id], [rel, target]], "values": [{…}]}; every id and value
+// PUT /set/<path>?data=… (or &data=…): sets components atomically (docs/rest-api.md,
+// Changing the world). The payload is {"ids": [[id], [rel, target]], "values": [{…}]}; every id and value
 // is checked before anything is applied, numbers may be numeric strings, members may be nested or
 // dotted, and an id without a value adds a tag, a pair or a component with its defaults.
 import { EcsError, isPair, type Entity, type Id, type SetEntry, type World } from '../../ecs';

@@ -1,4 +1,4 @@
-// The `vars` parameter of /query (DECISIONS): `food:Apples`, several separated by ',', optionally
+// The `vars` parameter of /query (docs/rest-api.md): `food:Apples`, several separated by ',', optionally
 // wrapped in '( )', as the reference explorer sends them. Each name must be a variable of the
 // query (written without '$') and each value an entity path or id.
 import type { Entity, World } from '../../ecs';

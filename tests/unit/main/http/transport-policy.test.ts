@@ -1,4 +1,4 @@
-// The policies of DECISIONS "Transport, security, limits", over real HTTP.
+// The policies of docs/security-and-limits.md, over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAll, parseRaw, rawExchange, send, start } from './helpers';
 

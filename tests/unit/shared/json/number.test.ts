@@ -1,4 +1,4 @@
-// Number text of replies (DECISIONS "Numbers"): f32 members print the shortest decimal that reads
+// Number text of replies (docs/rest-api.md, Numbers): f32 members print the shortest decimal that reads
 // back to the same f32, integers print plain, NaN and infinities print null.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';

@@ -45,7 +45,9 @@ describe('PUT and DELETE /component refusals, in flecs names', () => {
   });
   test('the value: missing for WorldSummary, not JSON, for a tag, of the wrong type; a cycle', () => {
     const s = setup({ compat: 'flecs-4' });
-    const notJson = 'parameter \'value\' is not valid JSON (Expected property name or \'}\' in JSON at position 1): send e.g. value={"x":1}, URL-encoded';
+    // The parser's own words in the brackets are the engine's (Node 24 adds "(line 1 column 2)"),
+    // so only our part of the message is asserted.
+    const notJson = expect.stringMatching(/^parameter 'value' is not valid JSON \(.+\): send e\.g\. value=\{"x":1\}, URL-encoded$/) as string;
     const cases: [string, number, string][] = [
       ['/component/flecs/core/World?component=flecs.stats.WorldSummary', 400, 'missing parameter \'value\': send e.g. value={"target_fps":60}'],
       ['/component/flecs/core/World?component=flecs.stats.WorldSummary&value=%7Bbad', 400, notJson],

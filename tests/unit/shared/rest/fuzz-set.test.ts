@@ -1,6 +1,6 @@
 // Property-based fuzzing of PUT /set payloads: wrong types, unknown ids and members, deep
 // nesting, huge arrays and prototype-pollution keys. A payload is applied completely or not at
-// all (DECISIONS "Nothing is half-applied"), a rejected one is a 400 naming the culprit, and no
+// all (docs/security-and-limits.md, "Nothing half-applied"), a rejected one is a 400 naming the culprit, and no
 // payload ever reaches Object.prototype.
 import fc from 'fast-check';
 import { afterEach, describe, expect, test, vi } from 'vitest';

@@ -56,7 +56,7 @@ const param: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('=', '==', '=true', '&', '?', '#frag', 'limit=1=2') },
 );
 
-/** Parameters after the path: each starts with `?` or `&` (DECISIONS: either begins the parameters). */
+/** Parameters after the path: each starts with `?` or `&` (docs/rest-api.md: either begins the parameters). */
 const params: fc.Arbitrary<string> = fc.array(fc.tuple(fc.constantFrom('?', '&'), param), { maxLength: 6 })
   .map((ps) => ps.map(([sep, p]) => sep + p).join(''));
 

@@ -1,5 +1,5 @@
 // PUT /enable, /disable, /delete and /set through the router: the contract's state table, the
-// atomic set of DECISIONS, built-ins refused, nothing half-applied.
+// atomic set (docs/rest-api.md, Changing the world), built-ins refused, nothing half-applied.
 import { describe, expect, test } from 'vitest';
 import { data, setup } from './helpers';
 

@@ -1,4 +1,4 @@
-// GET /stats through the router (DECISIONS "Stats"). The monitor module is replaced by a stand-in
+// GET /stats through the router (docs/rest-api.md, Statistics reply). The monitor module is replaced by a stand-in
 // so the router's part — URL forms, validation, the 404 without a monitor — is tested on its own.
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { setup } from './helpers';

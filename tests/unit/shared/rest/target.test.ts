@@ -1,4 +1,4 @@
-// Request-target parsing (DECISIONS "URLs and parameters").
+// Request-target parsing (docs/rest-api.md, Addresses and parameters).
 import { describe, expect, test } from 'vitest';
 import { TargetError, parseTarget } from '../../../../src/shared/rest';
 
