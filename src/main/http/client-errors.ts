@@ -37,7 +37,9 @@ function requestLineTooLong(packet: Buffer | undefined, maxTargetBytes: number):
  * (the connection is already broken).
  */
 export function describeClientError(err: Error & { code?: string; rawPacket?: Buffer }, limits: ParseLimits): ClientErrorReply | undefined {
-  switch (err.code) {
+  // A string, not a union of kinds: Node adds codes over time, and the default answers the rest.
+  const code = err.code ?? 'parse error';
+  switch (code) {
     case 'ECONNRESET':
     case 'EPIPE':
     case 'ERR_STREAM_DESTROYED':
@@ -52,6 +54,6 @@ export function describeClientError(err: Error & { code?: string; rawPacket?: Bu
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return { status: 413, message: 'chunk extensions of the request body are too large: send the body without chunk extensions' };
     default:
-      return { status: 400, message: `malformed HTTP request (${err.code ?? 'parse error'}: ${err.message}): send a valid HTTP/1.1 request` };
+      return { status: 400, message: `malformed HTTP request (${code}: ${err.message}): send a valid HTTP/1.1 request` };
   }
 }

@@ -28,6 +28,11 @@ export function shapeGeometry(shape: Shape): THREE.BufferGeometry {
     }
     case Shape.Box:
       return new THREE.BoxGeometry(1.3, 1.3, 1.3);
+    default: {
+      // Compiles only while every shape has its case.
+      const unhandled: never = shape;
+      throw new Error(`unhandled shape ${String(unhandled)}`);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // Deferral: while a system iterates, structural changes are queued (commands.ts) instead of
 // applied; at the end of the outermost defer they are applied in order. Commands whose entity
 // (or id) died in between are dropped and counted.
+import { unreachable } from '../unreachable';
 import { CommandQueue, Op, type CommandCounters, type SetPayload } from './commands';
 import type { EntityIndex } from './entity-index';
 import { EcsError } from './errors';
@@ -82,6 +83,7 @@ export class Deferred {
       }
       case Op.Delete: store.deleteNow(e); return;
       case Op.Name: store.renameNow(e, payload === null ? undefined : (payload as string)); return;
+      default: unreachable(op, 'deferred command');
     }
   }
 }

@@ -3,6 +3,7 @@
 // A component schema is an object of members. Each member is a primitive, an enum, a nested
 // struct or a fixed-size array. Storage flattens it into "leaves" (pos.x, pos.y, path[0] …), one
 // typed array per numeric leaf, so systems and serializers walk columns, not objects.
+import { unreachable } from '../unreachable';
 import { EcsError } from './errors';
 
 /** Primitive member types. 64-bit integers are stored as JS-safe numbers. */
@@ -76,6 +77,7 @@ export function leafArrayType(kind: LeafKind): Float32ArrayConstructor | Float64
     case 'u16': return Uint16Array;
     case 'u32': return Uint32Array;
     case 'string': return null;
+    default: return unreachable(kind, 'leaf kind');
   }
 }
 
@@ -150,6 +152,7 @@ function collectLeaves(node: TypeNode, path: (string | number)[], out: Leaf[]): 
     case 'array':
       for (let i = 0; i < node.count; i++) collectLeaves(node.elem, [...path, i], out);
       return;
+    default: unreachable(node, 'type node');
   }
 }
 
@@ -167,6 +170,7 @@ function sizeOf(node: TypeNode): { size: number; alignment: number } {
       }
       return { size: Math.ceil(size / alignment) * alignment, alignment };
     }
+    default: return unreachable(node, 'type node');
   }
 }
 

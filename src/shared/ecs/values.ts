@@ -1,4 +1,5 @@
 // Converting component values between plain objects and leaf columns, with validation.
+import { unreachable } from '../unreachable';
 import { EcsError } from './errors';
 import type { Leaf, LeafKind, Schema, TypeNode } from './schema';
 
@@ -69,7 +70,7 @@ export function coerceLeaf(component: string, leaf: Leaf, raw: unknown, opts: Wr
       }
       throw bad(component, leaf, raw, 'an entity id');
     }
-    default: {
+    case 'f32': case 'f64': case 'i8': case 'i16': case 'i32': case 'i64': case 'u8': case 'u16': case 'u32': case 'u64': {
       let n: number;
       if (typeof raw === 'number') n = raw;
       else if (lenient && typeof raw === 'string' && raw.trim() !== '' && Number.isFinite(Number(raw))) n = Number(raw);
@@ -87,6 +88,7 @@ export function coerceLeaf(component: string, leaf: Leaf, raw: unknown, opts: Wr
       if (r !== undefined && !(n >= r[0] && n <= r[1])) throw bad(component, leaf, raw, `a number from ${r[0]} to ${r[1]}`);
       return n;
     }
+    default: return unreachable(leaf.kind, 'leaf kind');
   }
 }
 

@@ -6,7 +6,8 @@
 // each where it stood: its id as written ([operator, right side]), its source (the compared
 // variable's value), is_set true (a result exists only where it held) and no value (0).
 import type { World } from '../ecs';
-import type { Plan } from '../query';
+import type { Plan, PlanEq } from '../query';
+import { unreachable } from '../unreachable';
 import type { DialectNames } from './dialect-names';
 
 /** The comparisons of a plan, ready to splice into the arrays of a reply. */
@@ -22,15 +23,21 @@ export interface PredicateFields {
 /** The comparisons of `plan` as reply elements, or undefined when it has none (most queries). */
 export function predicateFields(world: World, plan: Plan, names: DialectNames): PredicateFields | undefined {
   if (plan.predicates.length === 0) return undefined;
-  const ids = plan.predicates.map(({ eq }) => {
-    const r = eq.right;
-    const right = r.kind === 'const' ? names.pathText(world, r.e)
-      : r.kind === 'var' ? JSON.stringify(`$${plan.vars[r.v] ?? ''}`)
-        : r.kind === 'string' ? JSON.stringify(JSON.stringify(r.value))
-          : r.kind === 'wildcard' ? '"*"' : r.kind === 'any' ? '"_"' : '0';
-    return `[${JSON.stringify(eq.op)},${right}]`;
-  });
+  const ids = plan.predicates.map(({ eq }) => `[${JSON.stringify(eq.op)},${rightText(world, plan, eq.right, names)}]`);
   return { at: plan.predicates.map((p) => p.at), ids, left: plan.predicates.map((p) => p.eq.left) };
+}
+
+/** JSON text of a comparison's right side as the reference wrote it: a path, `"$v"`, a quoted string, `"*"`, `"_"` or 0. */
+function rightText(world: World, plan: Plan, r: PlanEq['right'], names: DialectNames): string {
+  switch (r.kind) {
+    case 'const': return names.pathText(world, r.e);
+    case 'var': return JSON.stringify(`$${plan.vars[r.v] ?? ''}`);
+    case 'string': return JSON.stringify(JSON.stringify(r.value));
+    case 'wildcard': return '"*"';
+    case 'any': return '"_"';
+    case 'none': return '0';
+    default: return unreachable(r, 'comparison side');
+  }
 }
 
 /** `items` with `fills[k]` inserted before the item at `at[k]` (every k). */

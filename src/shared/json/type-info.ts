@@ -2,6 +2,7 @@
 // "B"], "speed": ["float", {"unit": …, "symbol": …, "quantity": …}], "scale": ["float", {"range":
 // [0, 16]}], "pos": {…}, "path": ["array", ["float"], 4]}; `0` for an id without reflection (tags, opaque components).
 import { unitInfo, type Id, type LeafKind, type Schema, type TypeNode, type World } from '../ecs';
+import { unreachable } from '../unreachable';
 import { WORLD_NAMES, type DialectNames } from './dialect-names';
 
 const KIND_NAMES: Record<LeafKind, string> = {
@@ -35,6 +36,7 @@ function nodeInfo(world: World, node: TypeNode, names: DialectNames): unknown {
       if (node.unit !== undefined || node.range !== undefined) info.push(extra);
       return info;
     }
+    default: return unreachable(node, 'type node');
   }
 }
 

@@ -2,6 +2,7 @@
 // once into a template (fixed text between leaves, one formatter per leaf); writing a row is then a
 // loop of array reads and concatenations, with no intermediate objects.
 import type { LeafArray, LeafKind, Schema, TypeNode, World } from '../ecs';
+import { unreachable } from '../unreachable';
 import { formatF32, formatF64, formatInt } from './number';
 import { fixedAscii, isAscii, type AsciiWriter, type FixedAscii } from './ascii-writer';
 import { WORLD_NAMES, type DialectNames } from './dialect-names';
@@ -53,7 +54,8 @@ function byteWriterOf(kind: LeafKind, constants: readonly string[] | undefined):
       const quoted = constants!.map((c) => JSON.stringify(c));
       return quoted.every(isAscii) ? (w, a, row) => { w.ascii(quoted[a[row] as number] ?? 'null'); } : null;
     }
-    default: return bytesInt;
+    case 'i8': case 'i16': case 'i32': case 'i64': case 'u8': case 'u16': case 'u32': case 'u64': return bytesInt;
+    default: return unreachable(kind, 'leaf kind');
   }
 }
 
@@ -68,7 +70,8 @@ function formatterOf(kind: LeafKind, constants: readonly string[] | undefined): 
       const quoted = constants!.map((c) => JSON.stringify(c));
       return (v) => quoted[v as number] ?? 'null';
     }
-    default: return toInt;
+    case 'i8': case 'i16': case 'i32': case 'i64': case 'u8': case 'u16': case 'u32': case 'u64': return toInt;
+    default: return unreachable(kind, 'leaf kind');
   }
 }
 
@@ -90,10 +93,12 @@ function collect(node: TypeNode, parts: string[], pending: string[]): void {
       }
       pending.push(']');
       return;
-    default:
+    case 'primitive': case 'enum':
       // A leaf: close the fixed text before it.
       parts.push(pending.join(''));
       pending.length = 0;
+      return;
+    default: unreachable(node, 'type node');
   }
 }
 

@@ -7,6 +7,7 @@
 // References are resolved when the alert is defined, so a typo fails at once with the culprit.
 import { type Entity, type Id, type Leaf, type World } from '../ecs';
 import { formatF32, formatF64 } from '../json';
+import { unreachable } from '../unreachable';
 
 /** One piece of a compiled template. */
 export type TemplatePart =
@@ -92,6 +93,7 @@ export function renderTemplate(world: World, t: MessageTemplate, e: Entity): str
       case 'path': out += world.pathOf(e); break;
       case 'name': out += world.nameOf(e) ?? String(e); break;
       case 'member': out += memberText(world, e, p); break;
+      default: unreachable(p, 'template part');
     }
   }
   return out;
@@ -112,6 +114,7 @@ function memberText(world: World, e: Entity, p: TemplatePart & { kind: 'member' 
     case 'entity': return v && world.isAlive(v as number) ? world.pathOf(v as number) : String(v);
     case 'f32': return p.digits !== undefined ? (v as number).toFixed(p.digits) : formatF32(v as number);
     case 'f64': return p.digits !== undefined ? (v as number).toFixed(p.digits) : formatF64(v as number);
-    default: return p.digits !== undefined ? (v as number).toFixed(p.digits) : String(v);
+    case 'i8': case 'i16': case 'i32': case 'i64': case 'u8': case 'u16': case 'u32': case 'u64': return p.digits !== undefined ? (v as number).toFixed(p.digits) : String(v);
+    default: return unreachable(leaf.kind, 'leaf kind');
   }
 }

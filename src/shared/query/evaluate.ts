@@ -2,6 +2,7 @@
 // table at a time (or to a subset of its rows, after an equality or name match); other
 // variables bind to single entities. Results are grouped by table and binding.
 import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
+import { unreachable } from '../unreachable';
 import type { QueryBudget } from './budget';
 import type { Plan, PlanAlt, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
 import { isSeed } from './plan-contract';
@@ -92,6 +93,7 @@ export class Evaluation {
       case 'or': this.operOr(step, next); return;
       case 'scope': this.scope(step, next); return;
       case 'eq': this.eq(step, next); return;
+      default: unreachable(step, 'plan step');
     }
   }
 
@@ -102,6 +104,7 @@ export class Evaluation {
       case 'or': return step.terms.some((t) => this.needsThis(t));
       case 'eq': return step.left === 0 || isThis(step.right as Slot);
       case 'scope': return step.body.some((s) => this.needsThis(s));
+      default: return unreachable(step, 'plan step');
     }
   }
 
@@ -124,26 +127,33 @@ export class Evaluation {
       if (t.self) for (const tbl of this.world.record(pattern)?.tables ?? []) candidates.push(tbl);
       if (t.cascade) candidates.sort((a, b) => this.depth(a) - this.depth(b));
     };
-    if (step.kind === 'term') addTerm(step);
-    else if (step.kind === 'or') {
-      for (const alt of step.terms) {
-        if (alt.kind === 'term') addTerm(alt);
-        else if (alt.left === 0 && isSeed(alt)) {
-          // `$this == Sun.Earth || …`: that entity's table is a candidate (its rows are then tried one by one).
-          const e = this.slotValue(alt.right as Slot);
-          if (e !== 0 && this.world.isAlive(e)) candidates.push(this.world.locate(e).table);
-        } else candidates = this.allTables();
-      }
+    switch (step.kind) {
+      case 'term': addTerm(step); break;
+      case 'or':
+        for (const alt of step.terms) {
+          if (alt.kind === 'term') addTerm(alt);
+          else if (alt.left === 0 && isSeed(alt)) {
+            // `$this == Sun.Earth || …`: that entity's table is a candidate (its rows are then tried one by one).
+            const e = this.slotValue(alt.right as Slot);
+            if (e !== 0 && this.world.isAlive(e)) candidates.push(this.world.locate(e).table);
+          } else candidates = this.allTables();
+        }
+        break;
+      case 'eq':
+        if (step.left === 0 && isSeed(step)) {
+          // Ranked SEED (plan-contract.ts): the right side is a constant, known before any other step.
+          const e = this.slotValue(step.right as Slot);
+          if (e !== 0 && this.world.isAlive(e)) {
+            const loc = this.world.locate(e);
+            if (this.allowed(loc.table)) this.withThis(loc.table, [loc.row], body);
+          }
+          return;
+        }
+        candidates = this.allTables();
+        break;
+      case 'scope': candidates = this.allTables(); break;
+      default: unreachable(step, 'plan step');
     }
-    else if (step.kind === 'eq' && step.left === 0 && isSeed(step)) {
-      // Ranked SEED (plan-contract.ts): the right side is a constant, known before any other step.
-      const e = this.slotValue(step.right as Slot);
-      if (e !== 0 && this.world.isAlive(e)) {
-        const loc = this.world.locate(e);
-        if (this.allowed(loc.table)) this.withThis(loc.table, [loc.row], body);
-      }
-      return;
-    } else candidates = this.allTables();
     for (const t of candidates) {
       if (this.stopped) return;
       this.budget.spend(1);
@@ -424,7 +434,9 @@ export class Evaluation {
     switch (s.kind) {
       case 'const': return s.e;
       case 'var': return s.v === 0 ? this.singleThis() : this.vars[s.v]!;
-      default: return 0;
+      // Unbound by nature: a pattern takes a wildcard in their place.
+      case 'wildcard': case 'any': case 'none': return 0;
+      default: return unreachable(s, 'slot');
     }
   }
 
@@ -513,5 +525,6 @@ function rowLevel(s: PlanStep): boolean {
     case 'term': return isThis(s.first) || (s.second !== null && isThis(s.second));
     case 'or': return s.terms.some(rowLevel);
     case 'scope': return s.body.some(rowLevel);
+    default: return unreachable(s, 'plan step');
   }
 }

@@ -2,6 +2,7 @@
 // says why a step that the engine found false is false — the id the source lacks, the traversal
 // that found nothing, the variable nothing could bind, the `!` term that excluded the entity.
 import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type World } from '../ecs';
+import { unreachable } from '../unreachable';
 import type { QueryBudget } from './budget';
 import { Evaluation, type QueryResult } from './evaluate';
 import type { Plan, PlanEq, PlanStep, PlanTerm, Slot } from './plan';
@@ -89,6 +90,7 @@ export class StepProbe {
         return { code: 'scope', message: `the scope found no match: ${inner}` };
       }
       case 'eq': return this.eqWhy(step, vars);
+      default: return unreachable(step, 'plan step');
     }
   }
 
@@ -207,6 +209,7 @@ export function slotText(world: World, plan: Plan, s: Slot): string {
     case 'wildcard': return '*';
     case 'any': return '_';
     case 'none': return '0';
+    default: return unreachable(s, 'slot');
   }
 }
 

@@ -7,10 +7,10 @@
 import type { Entity, World } from '../ecs';
 import { QueryBudget } from './budget';
 import type { QueryResult } from './evaluate';
-import { parseQuery, type QueryNode, type TermNode } from './parser';
-import type { Plan, PlanEq, PlanStep, PlanTerm } from './plan';
+import { printNode } from './parser';
+import type { Plan, PlanStep } from './plan';
 import type { Query, VarValues } from './query';
-import { StepProbe, slotText, type WhyNot } from './explain-why';
+import { StepProbe, type WhyNot } from './explain-why';
 export type { WhyNot, WhyNotCode } from './explain-why';
 
 /** Why the entity as a whole is not a candidate of the query, before any term is looked at. */
@@ -23,7 +23,7 @@ export interface Blocker {
 /** One step of the query for the entity. */
 export interface StepExplanation {
   readonly kind: PlanStep['kind'];
-  /** The step as written in the expression (or printed, for steps that `AND | T` expanded). */
+  /** The step in canonical form (parser/print.ts; the terms `AND | T` expands, one by one). */
   readonly text: string;
   /** 'and', 'not' (`!`) or 'optional' (`?`); equality steps are 'and'. */
   readonly oper: 'and' | 'not' | 'optional';
@@ -72,7 +72,7 @@ export function explainMatch(query: Query, e: Entity, vars: VarValues = {}, budg
   const blockers = entityBlockers(world, plan, e);
   const bound = plan.vars.map((name, i) => (i > 0 ? vars[name] ?? 0 : 0));
   const probe = new StepProbe(world, plan, e, bound, budget);
-  const texts = stepTexts(world, plan);
+  const texts = stepTexts(plan);
   const full = probe.first(plan.steps);
   let steps: StepExplanation[];
   let shown: QueryResult | undefined = full;
@@ -142,40 +142,7 @@ function varPaths(world: World, plan: Plan, values: readonly Entity[]): Record<s
   return out;
 }
 
-/** The text of each top-level step: the slice of the expression it came from, or a printed form. */
-function stepTexts(world: World, plan: Plan): string[] {
-  // Term, or-chain and scope nodes by offset (the plan's steps keep their node's offset). The terms
-  // AND | T, OR | T and NOT | T expand to have no node of their own: they are printed.
-  const byPos = new Map<number, QueryNode>();
-  const visit = (nodes: readonly QueryNode[]): void => {
-    for (const n of nodes) {
-      if (n.type === 'term' || n.type === 'or' || n.type === 'scope') byPos.set(n.type === 'or' ? n.terms[0]!.pos : n.pos, n);
-      if (n.type === 'scope') visit(n.body);
-    }
-  };
-  visit(parseQuery(plan.text).nodes);
-  const slice = (pos: number, want: QueryNode['type']): string | undefined => {
-    const hit = byPos.get(pos);
-    return hit?.type === want ? plan.text.slice(hit.pos, (hit as TermNode).end).trim() : undefined;
-  };
-  const printStep = (s: PlanStep): string => {
-    switch (s.kind) {
-      case 'term': return slice(s.pos, 'term') ?? printTerm(world, plan, s);
-      case 'or': return slice(s.pos, 'or') ?? s.terms.map((t) => (t.kind === 'eq' ? printEq(world, plan, t) : printTerm(world, plan, t))).join(' || ');
-      case 'scope': return `${s.oper === 'not' ? '!' : s.oper === 'optional' ? '?' : ''}{ ${s.body.map(printStep).join(', ')} }`;
-      case 'eq': return printEq(world, plan, s);
-    }
-  };
-  return plan.steps.map(printStep);
-}
-
-function printEq(world: World, plan: Plan, s: PlanEq): string {
-  return `$${plan.vars[s.left]} ${s.op} ${s.right.kind === 'string' ? JSON.stringify(s.right.value) : slotText(world, plan, s.right)}`;
-}
-
-function printTerm(world: World, plan: Plan, t: PlanTerm): string {
-  const prefix = t.oper === 'not' ? '!' : t.oper === 'optional' ? '?' : '';
-  const id = t.second ? `(${slotText(world, plan, t.first)}, ${slotText(world, plan, t.second)})` : slotText(world, plan, t.first);
-  const thisSrc = t.src.kind === 'var' && t.src.v === 0;
-  return prefix + (thisSrc ? id : `${id}(${slotText(world, plan, t.src)})`);
+/** The text of each top-level step, printed from the syntax node it was planned from (`AND | T` gives one per id of T). */
+function stepTexts(plan: Plan): string[] {
+  return plan.steps.map((s) => printNode(s.node));
 }

@@ -4,8 +4,10 @@
 import { isPair, pairFirstIndex, type Entity, type Id, type World } from '../ecs';
 import { MAX_QUERY_TERMS } from '../protocol/constants';
 import { RANK, isSeed } from './plan-contract';
+import { unreachable } from '../unreachable';
 import {
-  QueryParseError, formatQueryError, quote, termsOverLimit, type EqNode, type FromNode, type QueryAst, type QueryNode, type Ref, type TermNode,
+  QueryParseError, formatQueryError, quote, termsOverLimit, type EqNode, type EqOp, type FromNode, type OrNode, type QueryAst, type QueryNode, type Ref,
+  type ScopeNode, type TermNode,
 } from './parser';
 
 /** Where a term's component, target or source comes from. */
@@ -36,6 +38,8 @@ export interface PlanTerm {
   readonly cascade: boolean;
   readonly inout: 'default' | 'in' | 'out' | 'inout' | 'none' | 'filter';
   readonly pos: number;
+  /** The syntax node it was planned from (printed by explain; `AND | T` makes one per id of T). */
+  readonly node: TermNode;
 }
 
 /** An alternative of an or-chain: a term or a comparison (`$this == Sun.Earth`). */
@@ -53,6 +57,8 @@ export interface PlanOr {
   readonly oper: 'and';
   /** Offset of the chain in the expression. */
   readonly pos: number;
+  /** The syntax node it was planned from. */
+  readonly node: OrNode;
 }
 
 /** A resolved scope `{ … }` / `!{ … }`. */
@@ -60,14 +66,18 @@ export interface PlanScope {
   readonly kind: 'scope';
   readonly body: readonly PlanStep[];
   readonly oper: 'and' | 'not' | 'optional';
+  /** The syntax node it was planned from. */
+  readonly node: ScopeNode;
 }
 
 /** A resolved equality / name match on a variable. */
 export interface PlanEq {
   readonly kind: 'eq';
-  readonly op: '==' | '!=' | '~=';
+  readonly op: EqOp;
   readonly left: number;                  // variable
   readonly right: Slot | { readonly kind: 'string'; readonly value: string };
+  /** The syntax node it was planned from. */
+  readonly node: EqNode;
 }
 
 /** One evaluation step. */
@@ -156,15 +166,16 @@ class Planner {
           this.fields[field] = { first: lead.first, second: lead.second, oper: n.oper, inout: lead.inout, src: lead.src,
             alternatives: terms.map((t) => ({ first: shown(t).first, second: shown(t).second })) };
         }
-        return [{ kind: 'or', field, terms, oper: n.oper, pos: n.pos }];
+        return [{ kind: 'or', field, terms, oper: n.oper, pos: n.pos, node: n }];
       }
-      case 'scope': return [{ kind: 'scope', body: order(this.nodes(n.body, false)), oper: n.oper }];
+      case 'scope': return [{ kind: 'scope', body: order(this.nodes(n.body, false)), oper: n.oper, node: n }];
       case 'eq': {
         const eq = this.eq(n);
         if (topLevel) this.predicates.push({ at: this.fields.length, eq });
         return [eq];
       }
       case 'from': return this.from(n, topLevel);
+      default: return unreachable(n, 'query node');
     }
   }
 
@@ -206,7 +217,7 @@ class Planner {
     }
     // `(Rel, 0)` asks for entities without any (Rel, *): a property of the entity itself.
     if (second?.kind === 'none') { self = true; up = false; }
-    const term: PlanTerm = { kind: 'term', field, first, second, src, oper: n.oper, self, up, cascade, trav, inout: n.inout, pos: n.pos };
+    const term: PlanTerm = { kind: 'term', field, first, second, src, oper: n.oper, self, up, cascade, trav, inout: n.inout, pos: n.pos, node: n };
     if (field >= 0 && this.fields[field] === undefined) this.fields[field] = { first, second, oper: n.oper, inout: n.inout, src };
     return term;
   }
@@ -229,9 +240,9 @@ class Planner {
     if (n.left.kind !== 'var') this.fail(`the left side of '${n.op}' must be a variable such as $this`, n.left.pos);
     const left = this.varIndex(n.left.name);
     if (left === 0) this.hasThis = true;
-    if (n.right.kind === 'string') return { kind: 'eq', op: n.op, left, right: { kind: 'string', value: n.right.value } };
+    if (n.right.kind === 'string') return { kind: 'eq', op: n.op, left, right: { kind: 'string', value: n.right.value }, node: n };
     if (n.op === '~=') this.fail(`'~=' compares with a quoted string, as in $this ~= "ar"`, n.right.pos);
-    return { kind: 'eq', op: n.op, left, right: this.slot(n.right, 'entity') };
+    return { kind: 'eq', op: n.op, left, right: this.slot(n.right, 'entity'), node: n };
   }
 
   private from(n: FromNode, topLevel: boolean): PlanStep[] {
@@ -299,6 +310,7 @@ class Planner {
       }
       case 'string': return this.fail(`a quoted string cannot be used as a ${what}`, r.pos);
       case 'singleton': return this.fail(`'$' alone is only valid as a source, as in Position($)`, r.pos);
+      default: return unreachable(r, 'reference');
     }
   }
 }
@@ -319,19 +331,21 @@ export function planQuery(world: World, ast: QueryAst, resolve?: NameResolver): 
 /** Evaluation order by rank (plan-contract.ts: the evaluator relies on it), stable within a rank. */
 function order(steps: PlanStep[]): PlanStep[] {
   const rank = (s: PlanStep): number => {
-    if (s.kind === 'eq') return isSeed(s) ? RANK.SEED : RANK.FILTER;
-    if (s.kind === 'scope') return s.oper === 'and' ? RANK.THIS : RANK.EXCLUDE;
-    const oper = s.oper;
-    if (oper === 'not') return RANK.EXCLUDE;
-    if (oper === 'optional') return RANK.FILTER;
-    // An or-chain with a comparison compares values: after every term that binds them.
-    if (s.kind === 'or' && s.terms.some((t) => t.kind === 'eq')) return RANK.FILTER;
-    // A term without a source only shows its id: it runs last, when its variables are bound.
-    if (s.kind === 'term' && s.src.kind === 'none') return RANK.SHOW;
-    if (s.kind === 'term' && s.src.kind === 'const') return RANK.FIXED_SOURCE;
-    // Terms on another variable run after the $this terms that narrow the tables.
-    if (s.kind === 'term' && !(s.src.kind === 'var' && s.src.v === 0)) return RANK.OTHER_SOURCE;
-    return RANK.THIS;
+    switch (s.kind) {
+      case 'eq': return isSeed(s) ? RANK.SEED : RANK.FILTER;
+      case 'scope': return s.oper === 'and' ? RANK.THIS : RANK.EXCLUDE;
+      // An or-chain with a comparison compares values: after every term that binds them.
+      case 'or': return s.terms.some((t) => t.kind === 'eq') ? RANK.FILTER : RANK.THIS;
+      case 'term':
+        if (s.oper === 'not') return RANK.EXCLUDE;
+        if (s.oper === 'optional') return RANK.FILTER;
+        // A term without a source only shows its id: it runs last, when its variables are bound.
+        if (s.src.kind === 'none') return RANK.SHOW;
+        if (s.src.kind === 'const') return RANK.FIXED_SOURCE;
+        // Terms on another variable run after the $this terms that narrow the tables.
+        return s.src.kind === 'var' && s.src.v === 0 ? RANK.THIS : RANK.OTHER_SOURCE;
+      default: return unreachable(s, 'plan step');
+    }
   };
   return steps.map((s, i) => ({ s, i, r: rank(s) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.s);
 }

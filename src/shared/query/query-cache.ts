@@ -15,6 +15,7 @@ import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
 import { parseQuery, type QueryNode } from './parser';
 import type { NameResolver, PlanStep, Slot } from './plan';
 import { Query, type VarValues } from './query';
+import { unreachable } from '../unreachable';
 
 /** Bounds of a query cache. */
 export interface QueryCacheLimits {
@@ -149,6 +150,7 @@ function* planEntities(steps: readonly PlanStep[]): Generator<Entity> {
       case 'or': yield* planEntities(s.terms); break;
       case 'scope': yield* planEntities(s.body); break;
       case 'eq': if (s.right.kind !== 'string') yield* slot(s.right); break;
+      default: unreachable(s, 'plan step');
     }
   }
 }

@@ -50,6 +50,11 @@ export function coerceInput(kind: FieldKind, text: string, options: readonly str
       } catch {
         return { ok: false, error: `"${t}" is not valid JSON: enter a JSON value` };
       }
+    default: {
+      // Compiles only while every field kind has its case.
+      const unhandled: never = kind;
+      throw new Error(`unhandled field kind ${JSON.stringify(unhandled)}`);
+    }
   }
 }
 

@@ -62,8 +62,17 @@ export interface OrNode { type: 'or'; terms: (TermNode | EqNode)[]; oper: 'and';
 /** A scope `{ A, B }`, `!{ … }` or `?{ … }`. */
 export interface ScopeNode { type: 'scope'; body: QueryNode[]; oper: 'and' | 'not' | 'optional'; pos: number; end: number }
 
+/**
+ * The comparison operators of the language, the one list the parser reads, the planner checks and
+ * every printer writes: `==` and `!=` compare entities, `~=` matches names.
+ */
+export const EQ_OPS = ['==', '!=', '~='] as const;
+
+/** One of EQ_OPS. */
+export type EqOp = (typeof EQ_OPS)[number];
+
 /** An equality or name match: `$this == Sun`, `$f != $g`, `$this ~= "ar"`. */
-export interface EqNode { type: 'eq'; op: '==' | '!=' | '~='; left: Ref; right: Ref; pos: number; end: number }
+export interface EqNode { type: 'eq'; op: EqOp; left: Ref; right: Ref; pos: number; end: number }
 
 /** `AND | T`, `OR | T`, `NOT | T`: terms taken from the type of entity T. */
 export interface FromNode { type: 'from'; op: 'and' | 'or' | 'not'; ref: Ref; pos: number; end: number }

@@ -7,7 +7,7 @@
 //   item     := scope | from | eq | orchain
 //   scope    := [ '!' | '?' ] '{' item { ',' item } [ ',' ] '}'      non-empty, ≤ MAX_QUERY_NESTING deep
 //   from     := ( 'AND' | 'OR' | 'NOT' ) '|' ref        AND | SpaceShip (a single '|')
-//   eq       := ref ( '==' | '!=' | '~=' ) ( ref | string )           $this == "Sun"
+//   eq       := ref eqop ( ref | string )   eqop: one of EQ_OPS (ast.ts)   $this == "Sun"
 //   orchain  := operand { '||' operand }      operands take no '!' / '?' (use !{ A || B })
 //   operand  := term | eq                      $this == Sun.Earth || $this == Sun.Mars
 //   term     := [ access ] [ '!' | '?' ] body          the two prefixes in either order
@@ -31,7 +31,7 @@
 // cannot be a source. `_` alone is Any, `$this` and `$This` are the default source 'this'.
 // Two items without a comma between them are rejected (the reference accepted them silently).
 import { MAX_QUERY_NESTING } from '../../protocol/constants';
-import type { EqNode, Oper, QueryAst, QueryNode, Ref, ScopeNode, TermNode } from './ast';
+import { EQ_OPS, type EqNode, type EqOp, type Oper, type QueryAst, type QueryNode, type Ref, type ScopeNode, type TermNode } from './ast';
 import { Cursor, quote, type StepCounter } from './cursor';
 import { QueryParseError } from './errors';
 import { checkQuerySize } from './limits';
@@ -46,7 +46,6 @@ export interface ParseOptions { counter?: StepCounter }
 const ACCESS = new Set(['in', 'out', 'inout', 'none', 'filter']);
 const FROM_OPS = new Map<string, 'and' | 'or' | 'not'>([['AND', 'and'], ['OR', 'or'], ['NOT', 'not']]);
 const OPER_CHAR: Record<Oper, string> = { and: '', not: '!', optional: '?' };
-type EqOp = '==' | '!=' | '~=';
 
 /** Parses a query expression into its syntax tree. Throws QueryParseError (only) on bad input. */
 export function parseQuery(text: string, opts?: ParseOptions): QueryAst {
@@ -193,7 +192,7 @@ function readPrimary(c: Cursor, p: Prefixes, start: number, depth: number, inOr:
   if (!op) return leftOfEq(c, makeTerm(p, start, refEnd, ref));
   const example = `$this ${op} ${op === '~=' ? '"ar"' : 'Sun'}`;
   rejectPrefixes(c, p, `an equality such as ${example}`);
-  c.advance(2);
+  c.advance(op.length);
   c.skipWs();
   const right = readRef(c) ?? expected(c, `a value after '${op}', as in ${example}`);
   if (right.kind === 'singleton') c.fail(`'$' alone is only valid as a source, as in Position($)`, right.pos);
@@ -209,13 +208,8 @@ function leftOfEq(c: Cursor, t: TermNode): TermNode {
 }
 
 function eqOp(c: Cursor): EqOp | undefined {
-  const a = c.peek(), b = c.peek(1);
-  if (a === 33 && b === 126 && c.peek(2) === 61) c.fail(`'!~=' is not an operator; to match names without a text write $x ~= "!text"`);
-  if (b !== 61) return undefined;
-  if (a === 61) return '==';
-  if (a === 33) return '!=';
-  if (a === 126) return '~=';
-  return undefined;
+  if (c.text.startsWith('!~=', c.pos)) c.fail(`'!~=' is not an operator; to match names without a text write $x ~= "!text"`);
+  return EQ_OPS.find((op) => c.text.startsWith(op, c.pos));
 }
 
 function rejectPrefixes(c: Cursor, p: Prefixes, what: string): void {

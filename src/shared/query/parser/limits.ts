@@ -4,6 +4,7 @@
 // the first term or variable past the limit. The planner counts again after `AND | T` has
 // become the ids of T (termsOverLimit), so the limit holds for what is evaluated.
 import { MAX_QUERY_TERMS, MAX_QUERY_VARIABLES } from '../../protocol/constants';
+import { unreachable } from '../../unreachable';
 import type { EqNode, QueryAst, QueryNode, Ref, TermNode } from './ast';
 import { quote } from './cursor';
 import { QueryParseError } from './errors';
@@ -43,6 +44,7 @@ export function checkQuerySize(ast: QueryAst): void {
         case 'from': term(n.pos); ref(n.ref); break;
         case 'or': for (const t of n.terms) { if (t.type === 'eq') eq(t); else plain(t); } break;
         case 'term': plain(n); break;
+        default: unreachable(n, 'query node');
       }
     }
   };

@@ -1,5 +1,8 @@
 // Canonical text of a syntax tree: `Position, ?Mass, (Eats, $food)`. Parsing the printed text
 // gives back the same tree (positions aside) for every tree that parseQuery produced.
+// The one printer of the query language: explain and the Flecs 4 query info print plan steps
+// through it too, from the syntax node each step keeps.
+import { unreachable } from '../../unreachable';
 import type { EqNode, Oper, QueryAst, QueryNode, Ref, TermNode, Traversal } from './ast';
 
 const OPER_PREFIX: Record<Oper, string> = { and: '', not: '!', optional: '?' };
@@ -9,7 +12,8 @@ export function printQuery(ast: QueryAst): string {
   return ast.nodes.map(printNode).join(', ');
 }
 
-function printNode(n: QueryNode): string {
+/** Prints one item of a query (a term, or-chain, scope, comparison or `AND | T`) in canonical form. */
+export function printNode(n: QueryNode): string {
   switch (n.type) {
     case 'term': return printTerm(n);
     // Always plain (OrNode): a negated or optional chain is a scope around it.
@@ -17,6 +21,7 @@ function printNode(n: QueryNode): string {
     case 'scope': return `${OPER_PREFIX[n.oper]}{ ${n.body.map(printNode).join(', ')} }`;
     case 'eq': return printEq(n);
     case 'from': return `${n.op.toUpperCase()} | ${printRef(n.ref)}`;
+    default: return unreachable(n, 'query node');
   }
 }
 
@@ -55,5 +60,6 @@ export function printRef(r: Ref): string {
     case 'any': return '_';
     case 'singleton': return '$';
     case 'string': return '"' + r.value.replace(/[\\"]/g, '\\$&') + '"';
+    default: return unreachable(r, 'reference');
   }
 }

@@ -3,6 +3,7 @@
 // The map from the reply's fields to the engine's is worked out once per compiled query.
 import type { Plan, PlanTerm, Query } from '../../query';
 import { parseQuery } from '../../query';
+import { unreachable } from '../../unreachable';
 
 /** One field of the reply: an engine field index, or an equality (no engine field). */
 export type WireField = { readonly field: number; readonly term: PlanTerm | undefined } | { readonly eq: true };
@@ -13,8 +14,15 @@ const cache = new WeakMap<Query, readonly WireField[]>();
 function termsByField(plan: Plan): (PlanTerm | undefined)[] {
   const out: (PlanTerm | undefined)[] = [];
   for (const s of plan.steps) {
-    const lead = s.kind === 'term' ? s : s.kind === 'or' && s.terms[0]?.kind === 'term' ? s.terms[0] : undefined;
-    if (lead && s.kind !== 'eq' && s.kind !== 'scope' && s.field >= 0 && out[s.field] === undefined) out[s.field] = lead;
+    let lead: PlanTerm | undefined;
+    switch (s.kind) {
+      case 'term': lead = s; break;
+      case 'or': lead = s.terms[0]?.kind === 'term' ? s.terms[0] : undefined; break;
+      // Comparisons and scopes have no field of their own.
+      case 'eq': case 'scope': continue;
+      default: unreachable(s, 'plan step');
+    }
+    if (lead && s.field >= 0 && out[s.field] === undefined) out[s.field] = lead;
   }
   return out;
 }
@@ -32,8 +40,13 @@ export function wireFields(query: Query): readonly WireField[] {
     const out: WireField[] = [];
     let next = 0;
     for (const n of nodes) {
-      if (n.type === 'eq') out.push({ eq: true });
-      else if (n.type === 'term' || n.type === 'or') { out.push({ field: next, term: terms[next] }); next++; }
+      switch (n.type) {
+        case 'eq': out.push({ eq: true }); break;
+        case 'term': case 'or': out.push({ field: next, term: terms[next] }); next++; break;
+        // A scope has no field (its terms are not shown); `from` took the branch above.
+        case 'scope': case 'from': break;
+        default: unreachable(n, 'query node');
+      }
     }
     fields = out;
   }

@@ -5,7 +5,8 @@
 import type { Entity, World } from '../../ecs';
 import { now } from '../../clock';
 import { typeInfoText } from '../../json';
-import type { FieldInfo, PlanStep, PlanTerm, Query, QueryBudget, Slot } from '../../query';
+import { printNode, type FieldInfo, type PlanStep, type PlanTerm, type Query, type QueryBudget, type Slot } from '../../query';
+import { unreachable } from '../../unreachable';
 import { wireFields } from './query-fields';
 import { entityPath, objectText, wireUnits } from './wire';
 
@@ -16,6 +17,7 @@ function slotName(world: World, query: Query, s: Slot): string {
     case 'wildcard': return '*';
     case 'any': return '_';
     case 'none': return '#0';
+    default: return unreachable(s, 'slot');
   }
 }
 
@@ -96,7 +98,9 @@ function stepLine(world: World, query: Query, s: PlanStep, depth: number, out: s
       for (const t of s.body) stepLine(world, query, t, depth + 1, out);
       return;
     case 'eq':
-      out.push(`${n}. ${pad}${'pred'.padEnd(12)} $${query.plan.vars[s.left]} ${s.op} ${s.right.kind === 'string' ? JSON.stringify(s.right.value) : slotName(world, query, s.right)}`);
+      out.push(`${n}. ${pad}${'pred'.padEnd(12)} ${printNode(s.node)}`);
+      return;
+    default: unreachable(s, 'plan step');
   }
 }
 

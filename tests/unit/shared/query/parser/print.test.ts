@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseQuery, printQuery, printRef } from '../../../../../src/shared/query/parser';
+import { EQ_OPS, parseQuery, printQuery, printRef } from '../../../../../src/shared/query/parser';
 import { strip } from './ast-shape';
 
 /** [input, canonical text] */
@@ -45,5 +45,13 @@ describe('printQuery', () => {
       printRef({ kind: 'var', name: 'food', pos: 0 }), printRef({ kind: 'wildcard', pos: 0 }), printRef({ kind: 'any', pos: 0 }),
       printRef({ kind: 'singleton', pos: 0 }), printRef({ kind: 'string', value: 'say "hi" \\o/', pos: 0 }),
     ]).toEqual(['Sun.Earth', '544', '$food', '*', '_', '$', '"say \\"hi\\" \\\\o/"']);
+  });
+
+  test.each(EQ_OPS)('the comparison %s is read as itself and printed back, with a string or a name on the right', (op) => {
+    for (const text of [`$this ${op} "ar"`, `$x ${op} Sun.Earth`]) {
+      const ast = parseQuery(text);
+      expect(ast.nodes).toMatchObject([{ type: 'eq', op }]);
+      expect(printQuery(ast)).toBe(text);
+    }
   });
 });
