@@ -8,6 +8,7 @@ import { ENTITY_PARAMS, EXPLAIN_PARAMS, STATS_PARAMS, queryParams, setPayloadSch
 import { queryString, toolShape, urlPath } from './tool-schemas';
 import { textResult, type McpLink } from './tool-result';
 import { registerResources } from './resources';
+import { registerTimeControl } from './time-control-tool';
 import { registerWaitFor } from './wait-for';
 import { worldSummary } from './world-summary';
 
@@ -29,12 +30,6 @@ function queryResult(body: unknown, offset: number): CallToolResult {
   const total = b.count ?? returned;
   const more = offset + returned < total ? { more: `${total - offset - returned} more: use offset ${offset + returned}` } : {};
   return textResult(JSON.stringify({ total, returned, ...more, ...b }));
-}
-
-/** The time control state as the world holds it. */
-function timeState(link: McpLink): unknown {
-  const w = link.world, tc = link.app.TimeControl;
-  return tc === 0 ? undefined : { ...w.get<Record<string, unknown>>(w.core.World, tc), frame: link.app.frameCount };
 }
 
 /** A new MCP server with every tool registered for one client session. */
@@ -83,20 +78,7 @@ export function createMcpServer(link: McpLink): McpServer {
     annotations: { readOnlyHint: true },
   }, ({ category, ...args }) => rest(link, 'GET', `/stats/${category}${queryString(STATS_PARAMS, args)}`));
 
-  server.registerTool('time_control', {
-    description: 'Pause, resume, step N frames (while paused) or set the time scale (0 to 16); returns the new time control state.',
-    inputSchema: {
-      action: z.enum(['pause', 'resume', 'step', 'scale']),
-      frames: z.number().int().min(1).optional().describe('with step: how many simulation ticks to run (default 1)'),
-      scale: z.number().optional().describe('with scale: factor on simulated time, from 0 to 16'),
-    },
-  }, ({ action, frames, scale }) => {
-    const value = action === 'pause' ? { paused: true } : action === 'resume' ? { paused: false }
-      : action === 'step' ? { paused: true, step: frames ?? 1 } : { time_scale: scale };
-    if (action === 'scale' && scale === undefined) return textResult("action 'scale' needs 'scale', a number from 0 to 16 (e.g. 0.5 for half speed)", true);
-    const data = { ids: [['ecs.app.TimeControl']], values: [value] };
-    return rest(link, 'PUT', `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify(data))}`, () => textResult(JSON.stringify(timeState(link))));
-  });
+  registerTimeControl(server, link);
 
   server.registerTool('explain_match', {
     description: 'Why an entity is or is not matched by a query (q) or a named query/rule/system (name): per term whether it held, on which source, and why not (missing component, disabled entity, prefab, failed traversal, unbound variable, the ! term that excluded it).',

@@ -7,7 +7,7 @@ import { markBuiltinTree, type Entity, type ValueRange, type World } from '../ec
 export interface TimeControlValue {
   /** True: frames keep running (stats, REST, watches) but the systems do not (default false). */
   paused: boolean;
-  /** Simulation ticks still to run while paused; each frame runs one and counts it down (default 0). */
+  /** Simulation ticks still to run while paused; each frame runs one and counts it down; a resume sets it to 0 (default 0). */
   step: number;
   /** Factor on the simulated time of a frame, e.g. 0.5 for half speed (default 1; TIME_SCALE_RANGE). */
   time_scale: number;
@@ -35,6 +35,13 @@ export function createTimeControl(world: World): Entity {
   markBuiltinTree(world, module);
   world.worldSettings.add(TimeControl);
   world.set(c.World, TimeControl, {});
+  // Steps are for a paused world: a resume drops the steps not yet run, so a later pause does not
+  // simulate them. Done on every write (REST, MCP, the explorer), before any frame reads it.
+  world.observe(TimeControl, 'set', (e) => {
+    if (e !== c.World) return;
+    const tc = world.get<TimeControlValue>(c.World, TimeControl);
+    if (tc !== undefined && !tc.paused && tc.step !== 0) world.set(c.World, TimeControl, { step: 0 });
+  });
   return TimeControl;
 }
 

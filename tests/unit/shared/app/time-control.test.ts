@@ -78,6 +78,27 @@ describe('time control', () => {
     expect(x()).toBeCloseTo(4 / 50, 10);
   });
 
+  test('a resume drops the steps not yet run: a later pause simulates nothing', () => {
+    const { app, put, world } = setup();
+    const tc = () => world.get<{ step: number; paused: boolean }>(world.core.World, app.TimeControl)!;
+    put({ paused: true, step: 87 });
+    app.step(0.02); app.step(0.02);
+    expect(app.pipeline.frame).toBe(2);
+    expect(tc().step).toBe(85);
+    put({ paused: false });
+    expect(tc()).toMatchObject({ paused: false, step: 0 });
+    app.step(0.02);
+    put({ paused: true });
+    for (let i = 0; i < 5; i++) app.step(0.02);
+    expect(app.pipeline.frame).toBe(3);
+    // The same in one write (the issue's {"paused":false,"step":87}), then a plain pause.
+    put({ paused: false, step: 87 });
+    expect(tc().step).toBe(0);
+    put({ paused: true });
+    for (let i = 0; i < 5; i++) app.step(0.02);
+    expect(app.pipeline.frame).toBe(3);
+  });
+
   test('time_scale multiplies simulated time', () => {
     const { app, put, x } = setup();
     put({ time_scale: 0.5 });
