@@ -5,6 +5,7 @@ import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id
 import { unreachable } from '../unreachable';
 import type { QueryBudget } from './budget';
 import type { Plan, PlanAlt, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
+import { evaluationSteps } from './plan-bind';
 import { isSeed } from './plan-contract';
 
 /** One result: a table (or none) with its rows, and per field the matched id, source and is_set. */
@@ -62,7 +63,7 @@ export class Evaluation {
     if (this.plan.steps.length === 0) return;   // an empty query matches nothing
     this.thisTable = thisTable;
     this.thisRows = thisRows;
-    this.steps(this.plan.steps, 0, () => {
+    this.steps(evaluationSteps(this.plan.steps), 0, () => {
       if (this.plan.hasThis) {
         const t = this.thisTable;
         if (!t) return;

@@ -22,6 +22,9 @@
 //   5 EXCLUDE       not terms and `!{ … }` / `?{ … }` scopes: they only test what is bound.
 //   6 SHOW          terms without a source (`X()`): they only show their id once all is bound.
 // Scope bodies are ordered by the same ranks.
+// One exception, made by the evaluator alone (plan-bind.ts): a top-level `$this == $o` runs right
+// after the $this terms and binds $o, and the terms on $o that name constant ids are also asked of
+// $this ahead of them; printed and explained plans keep the order above.
 /** Evaluation ranks of plan steps (see the contract above). */
 export const RANK = { FIXED_SOURCE: 0, SEED: 1, THIS: 2, OTHER_SOURCE: 3, FILTER: 4, EXCLUDE: 5, SHOW: 6 } as const;
 

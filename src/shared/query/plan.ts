@@ -242,7 +242,10 @@ class Planner {
     if (left === 0) this.hasThis = true;
     if (n.right.kind === 'string') return { kind: 'eq', op: n.op, left, right: { kind: 'string', value: n.right.value }, node: n };
     if (n.op === '~=') this.fail(`'~=' compares with a quoted string, as in $this ~= "ar"`, n.right.pos);
-    return { kind: 'eq', op: n.op, left, right: this.slot(n.right, 'entity'), node: n };
+    const right = this.slot(n.right, 'entity');
+    // `$o == $this` names $this as much as `$this == $o` does: results are entities.
+    if (right.kind === 'var' && right.v === 0) this.hasThis = true;
+    return { kind: 'eq', op: n.op, left, right, node: n };
   }
 
   private from(n: FromNode, topLevel: boolean): PlanStep[] {
