@@ -1,5 +1,11 @@
 // Requests that node:http could not parse never reach a request listener; they arrive as
 // 'clientError'. This turns them into JSON error replies instead of node's plain-text ones.
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { ConnectionTracker } from './connections';
+import { errorBody, rawJsonReply } from './json-error';
+import type { HttpCounters } from './types';
 
 /** Status and message for a request node:http refused while parsing. */
 export interface ClientErrorReply {
@@ -56,4 +62,36 @@ export function describeClientError(err: Error & { code?: string; rawPacket?: Bu
     default:
       return { status: 400, message: `malformed HTTP request (${code}: ${err.message}): send a valid HTTP/1.1 request` };
   }
+}
+
+/** What the clientError listener needs from the transport. */
+export interface ClientErrorContext {
+  readonly limits: ParseLimits;
+  readonly counters: HttpCounters;
+  readonly connections: ConnectionTracker;
+  /** The latest response of each connection (the request listener records it). */
+  readonly responses: WeakMap<Socket, ServerResponse>;
+}
+
+/**
+ * The server's 'clientError' listener: a JSON reply on the raw socket, then the connection is
+ * closed. Nothing is written to a connection that never sent a byte (a preconnect, a port scan),
+ * that is broken, or whose reply to an earlier request is being written (it would land inside it).
+ */
+export function clientErrorListener(ctx: ClientErrorContext): (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => void {
+  const { counters, connections } = ctx;
+  return (err, socket) => {
+    if (connections.isFinished(socket)) return;
+    const silent = (socket as Socket).bytesRead === 0;
+    const reply = describeClientError(err, ctx.limits);
+    const current = ctx.responses.get(socket as Socket);
+    const busyWriting = current !== undefined && current.headersSent && !current.writableFinished;
+    if (silent || !reply || busyWriting || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    counters.request_received_count++;
+    counters.request_invalid_count++;
+    connections.replyAndClose(socket, rawJsonReply(reply.status, errorBody(reply.message)));
+  };
 }

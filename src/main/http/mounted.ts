@@ -5,7 +5,7 @@
 // maxBodyBytes and parsed as JSON before the handler sees it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HttpCounters, HttpOptions, Mount } from './types';
-import { corsFor } from './request-guard';
+import { corsFor } from './request-policy';
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
@@ -16,13 +16,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 /** A JSON-RPC error object with a null id: what MCP clients expect from a refused HTTP request. */
 function rpcError(code: number, message: string): unknown {
   return { jsonrpc: '2.0', id: null, error: { code, message } };
-}
-
-/** True when the request's target is the mounted path (its query ignored). */
-export function isMounted(mount: Mount | undefined, url: string): mount is Mount {
-  if (mount === undefined) return false;
-  const q = url.indexOf('?');
-  return (q < 0 ? url : url.slice(0, q)) === mount.path;
 }
 
 /** Serves one request of a mounted path: origin policy, body limit, JSON, then the handler. */

@@ -20,8 +20,8 @@ export type ReplyKind = 'rest' | 'invalid' | 'unknown-endpoint';
 export interface ReplyWriterContext {
   /** Counters to update. */
   counters: HttpCounters;
-  /** True once close() began: replies then close their connection. */
-  isClosing(): boolean;
+  /** The server's state: once `closing`, replies close their connection. */
+  readonly server: { readonly closing: boolean };
   /** Reports a handler that threw or returned something that is not a reply. */
   onHandlerError(err: unknown, req: RestRequest): void;
 }
@@ -85,7 +85,7 @@ export function createReplyWriter(ctx: ReplyWriterContext): ReplyWriter {
   function send(res: TrackedResponse, status: number, headers: OutgoingHttpHeaders, body: string | Buffer, head: boolean, kind: ReplyKind): void {
     count(status, kind);
     if (res.destroyed) return; // the close listener has counted the failed send
-    if (ctx.isClosing() || kind === 'invalid') res.shouldKeepAlive = false;
+    if (ctx.server.closing || kind === 'invalid') res.shouldKeepAlive = false;
     const length = Buffer.byteLength(body);
     res[BODY_BYTES] = head ? 0 : length;
     headers['Content-Length'] = length;

@@ -1,71 +1,18 @@
-// The first step of the request path: what is refused before any routing — a request target
-// over the length limit (414), a Host that is not this server's (403, against DNS rebinding),
-// a write (PUT, DELETE: the handler's restMethods.writes) from an origin that may not change the world (403) — and the CORS headers a request
-// that passes gets. Each check is a plain function of the request's parts.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import type { Socket } from 'node:net';
-import type { HttpOptions } from './types';
-import { checkHost, classifyOrigin, decidePut, preflightHeaders, preflightMethods, type LocalEndpoint, type PreflightMethods } from './policy';
-import { READ_CORS } from './reply-writer';
+// The first step of the request path (guard → route → handle → write): what is refused before any
+// routing — a target over the length limit (414), a Host that is not this server's (403) — and
+// the origin policy's verdict that the route applies (request-policy.ts holds the checks).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { admit } from './request-policy';
+import type { RequestPath } from './request-path';
+import { route } from './request-route';
 
-/** A refusal: the status, the message and the headers of the error reply. */
-export interface Refusal {
-  status: number;
-  message: string;
-  headers?: OutgoingHttpHeaders;
+/** The guard step: writes an early refusal, or hands the request to the route with the policy's verdict. */
+export function guard(p: RequestPath, req: IncomingMessage, res: ServerResponse): void {
+  const verdict = admit(req, p.options, p.appOrigins, p.hostError);
+  if ('early' in verdict) {
+    // The 403 of a foreign Host is sent with the read CORS header, as any REST error.
+    p.writer.sendError(res, verdict.refusal.status, verdict.refusal.message, verdict.early);
+    return;
+  }
+  route(p, req, res, verdict);
 }
-
-/** The 414 refusal of a request target longer than `maxTargetBytes`; undefined when it fits. */
-export function targetTooLong(url: string, maxTargetBytes: number): Refusal | undefined {
-  if (url.length <= maxTargetBytes) return undefined;
-  return { status: 414, message: `request target is ${url.length} bytes long, more than the limit of ${maxTargetBytes}: shorten the URL (e.g. a smaller query or data parameter)` };
-}
-
-/**
- * The Host check (on when the server is bound to loopback): host → error message, or undefined
- * when the host is allowed. Verdicts are cached (64 hosts at most) to keep it off the hot path's costs.
- */
-export function createHostGuard(hostCheck: boolean): (host: string | undefined) => string | undefined {
-  const verdicts = new Map<string, string | undefined>();
-  return (host) => {
-    if (!hostCheck || host === undefined) return undefined;
-    if (verdicts.has(host)) return verdicts.get(host);
-    const verdict = checkHost(host, true);
-    if (verdicts.size >= 64) verdicts.clear();
-    verdicts.set(host, verdict);
-    return verdict;
-  };
-}
-
-/** The local end of the connection `socket` (origins are classified against it). */
-export function localEndOf(socket: Pick<Socket, 'localAddress' | 'localPort'>): LocalEndpoint {
-  return { address: socket.localAddress ?? '', port: socket.localPort ?? 0 };
-}
-
-/** The verdict of the origin policy: the CORS headers of the reply, or the refusal. */
-export type CorsVerdict = { cors: OutgoingHttpHeaders; refusal?: undefined } | { cors?: undefined; refusal: Refusal };
-
-const READ_VERDICT: CorsVerdict = { cors: READ_CORS };
-
-/** The CORS headers of a reply to `method`, or the 403 refusal of a write the policy does not allow. */
-export function corsFor(method: string, headers: IncomingHttpHeaders, socket: Pick<Socket, 'localAddress' | 'localPort'>, options: HttpOptions, appOrigins: ReadonlySet<string>): CorsVerdict {
-  if (!options.restMethods.writes.includes(method)) return READ_VERDICT;
-  const origin = headers.origin;
-  const kind = origin === undefined ? 'none' : classifyOrigin(origin, localEndOf(socket), appOrigins);
-  const decision = decidePut(origin, kind, headers.authorization, options.token, method);
-  if (!decision.allowed) return { refusal: { status: 403, message: decision.error, headers: decision.headers } };
-  return { cors: decision.headers };
-}
-
-/** The headers of the 204 reply to a CORS preflight (OPTIONS). */
-export function preflightReplyHeaders(headers: IncomingHttpHeaders, socket: Pick<Socket, 'localAddress' | 'localPort'>, options: HttpOptions, appOrigins: ReadonlySet<string>): OutgoingHttpHeaders {
-  const origin = headers.origin;
-  const kind = classifyOrigin(origin, localEndOf(socket), appOrigins);
-  const privateNetwork = headers['access-control-request-private-network'] === 'true';
-  let methods = preflightLists.get(options.restMethods);
-  if (methods === undefined) preflightLists.set(options.restMethods, (methods = preflightMethods(options.restMethods)));
-  return preflightHeaders(origin, kind, options.token !== undefined, privateNetwork, methods);
-}
-
-/** Preflight method lists by the handler's methods (one per transport). */
-const preflightLists = new WeakMap<object, PreflightMethods>();

@@ -5,6 +5,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from './json-error';
+import { BODY_BYTES, type TrackedResponse } from './reply-writer';
+import type { StaticPagesHandler } from './types';
+import type { RequestPath } from './request-path';
+
+export type { StaticPagesHandler } from './types';
 
 /** The pages, each served from staticRoot/<name>/index.html at /<name>/. */
 export const PAGE_NAMES: readonly string[] = ['viewport', 'explorer'];
@@ -27,21 +32,6 @@ export const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Serves the static pages; call only for paths isStaticPagePath accepts. */
-export type StaticPagesHandler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** True for request paths (without query) that belong to the static pages. */
-export function isStaticPagePath(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || PAGE_NAMES.some((p) => pathname.startsWith(`/${p}/`));
-}
-
-/** For `/viewport` and `/explorer` (no slash), the slash form to redirect to, query kept; else undefined. */
-export function pageRedirectTarget(url: string): string | undefined {
-  const q = url.indexOf('?');
-  const pathname = q < 0 ? url : url.slice(0, q);
-  if (!PAGE_NAMES.some((p) => pathname === `/${p}`)) return undefined;
-  return `${pathname}/${q < 0 ? '' : url.slice(q)}`;
-}
 
 /** Builds the Express app that serves staticRoot's pages with CSP headers and JSON errors. */
 export function createStaticPages(staticRoot: string): StaticPagesHandler {
@@ -77,4 +67,18 @@ export function createStaticPages(staticRoot: string): StaticPagesHandler {
     res.status(status).type('application/json').send(errorBody(text));
   });
   return (req, res) => { app(req as Request, res as Response); };
+}
+
+/** Serves a page request (the route's handler for page paths): counted when its response closes, so an aborted download counts as an error. */
+export function servePage(p: RequestPath, req: IncomingMessage, res: TrackedResponse, pages: StaticPagesHandler): void {
+  res.once('finish', () => {
+    const length = Number(res.getHeader('content-length'));
+    res[BODY_BYTES] = req.method === 'HEAD' || !Number.isFinite(length) ? 0 : length;
+  });
+  res.once('close', () => {
+    if (res.writableFinished && res.statusCode < 400) p.counters.request_handled_ok_count++;
+    else p.counters.request_handled_error_count++;
+  });
+  if (p.server.closing) res.shouldKeepAlive = false;
+  pages(req, res);
 }

@@ -19,6 +19,9 @@ export interface RestMethods {
 /** Handles a request of a mounted path (MCP at /mcp); `body` is the parsed JSON body (undefined without one). */
 export type MountHandler = (req: IncomingMessage, res: ServerResponse, body: unknown) => void;
 
+/** Serves the static pages; called only for paths isStaticPagePath (request-route.ts) accepts. */
+export type StaticPagesHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
 /** A mounted path and its handler. */
 export interface Mount {
   readonly path: string;

@@ -3,8 +3,8 @@
 export { createRouter, type Router } from './router';
 export type { RestRequest, RestReply, RouterOptions, RouteContext, Handler } from './types';
 export { COMPAT_MODES, type CompatMode } from './types';
-export { parseTarget, decodePath, TargetError, type ParsedTarget } from './target';
-export { errorReply, isBuiltin } from './common';
+export { parseTarget, TargetError, type ParsedTarget } from './target';
+export { decodePath, errorReply, isBuiltin } from './common';
 export { endpoint, type CachePolicy, type Dialect, type EndpointRow, type TableOptions } from './endpoint-row';
 export { CONTRACT, FLECS_3_2 } from './contract';
 export { dialectOf } from './dialects';

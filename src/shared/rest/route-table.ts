@@ -1,9 +1,13 @@
 // A dialect's endpoint table compiled for routing: rows grouped by their fixed path segments, the
 // methods each path answers (405 + Allow, OPTIONS), each row's compiled parameter table, and the
-// facts others derive from the table (every method, for CORS; the endpoint list of the 404).
+// facts others derive from the table (every method, for CORS; the endpoint list of the 404); and
+// the router's route step, which resolves a request target against it.
 import { READ_METHODS, fixedSegments, type ParamSpecs } from '../protocol';
+import { errorReply, shown } from './common';
 import type { EndpointRow } from './endpoint-row';
-import { paramTable, type ParamTable } from './validate-params';
+import { TargetError, parseTarget } from './target';
+import type { RestReply } from './types';
+import { paramTable, readParams, type ParamTable } from './validate-params';
 
 /** A row ready to serve. */
 export interface CompiledRow {
@@ -90,4 +94,56 @@ export function findPath(table: RouteTable, path: string): { node: PathNode; res
     rest = slash < 0 ? '' : rest.slice(slash + 1);
   }
   return n.byMethod.size > 0 ? { node: n, rest } : undefined;
+}
+
+function unknownEndpoint(table: RouteTable, method: string, path: string): RestReply {
+  const reply = errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${table.endpointList}`);
+  reply.notFound = 'endpoint';
+  return reply;
+}
+
+/** `GET`, `GET or PUT`, `GET, PUT or DELETE`. */
+function either(methods: readonly string[]): string {
+  return methods.length === 1 ? methods[0]! : `${methods.slice(0, -1).join(', ')} or ${methods[methods.length - 1]}`;
+}
+
+/** A request the table answers: its row, the raw rest of the path, the parameters as sent and as parsed. */
+export interface ResolvedRoute {
+  readonly compiled: CompiledRow;
+  /** Raw (percent-encoded) rest of the path after the row's fixed segments. */
+  readonly rest: string;
+  /** Decoded parameters as sent. */
+  readonly raw: Readonly<Record<string, string>>;
+  /** The parameters parsed by the row's zod table, defaults filled in. */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The route step: the target's path and parameters (400 when they cannot be decoded), the row
+ * that answers the method on that path (404 for no endpoint, 405 + Allow for another method,
+ * 204 + Allow for OPTIONS) and its parameters parsed (400 naming the bad one); or the reply.
+ */
+export function resolveRoute(table: RouteTable, method: string, url: string): ResolvedRoute | { reply: RestReply } {
+  let target;
+  try {
+    target = parseTarget(url);
+  } catch (err) {
+    if (err instanceof TargetError) return { reply: errorReply(400, err.message) };
+    throw err;
+  }
+  const path = target.path;
+  const found = path.charCodeAt(0) === 47 /* / */ ? findPath(table, path) : undefined;
+  if (found === undefined) return { reply: unknownEndpoint(table, method, path) };
+  const { node, rest } = found;
+  const r = node.byMethod.get(method);
+  if (r === undefined) {
+    // Endpoints without a path take at most a trailing slash (/query/ is /query; /query/x is unknown).
+    if (rest !== '' && ![...node.byMethod.values()].some((c) => c.hasPath)) return { reply: unknownEndpoint(table, method, path) };
+    if (method === 'OPTIONS') return { reply: { status: 204, headers: { Allow: `${node.allow}, OPTIONS` }, body: '' } };
+    return { reply: errorReply(405, `method ${shown(method)} is not allowed on ${node.label}: use ${either([...node.byMethod.keys()])}`, undefined, { Allow: node.allow }) };
+  }
+  if (!r.hasPath && rest !== '') return { reply: unknownEndpoint(table, method, path) };
+  const params = readParams(r.params, target.params);
+  if ('reply' in params) return params;
+  return { compiled: r, rest, raw: target.params, params: params.value };
 }

@@ -2,19 +2,18 @@
 // headers, JSON text). It reads and changes the world synchronously, so the host runs it between
 // frames and a GET after a PUT sees the change. Nothing here knows about sockets.
 //
-// A request walks named steps: the reply cache (a GET seen in this world state) → the target
-// (path and decoded parameters) → the route (the dialect's endpoint table: 404, 405 + Allow,
-// OPTIONS) → the parameters (the row's zod table: 400) → the handler → the cache policy.
+// A request walks named steps: the reply cache (a GET seen in this world state) → the route
+// (route-table.ts resolve: the target's path and decoded parameters, the dialect's endpoint table
+// with 404, 405 + Allow and OPTIONS, the row's zod table with 400) → the handler → the cache policy.
 import type { World } from '../ecs';
 import { QueryCache, type QueryBudget } from '../query';
 import { DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS } from '../protocol';
 import { dialectOf } from './dialects';
 import { ReplyCache } from './reply-cache';
-import { errorReply, shown } from './common';
-import { compileTable, findPath, type RouteTable } from './route-table';
+import { errorReply } from './common';
+import { compileTable, resolveRoute, type RouteTable } from './route-table';
 import type { RestReply, RestRequest, RouteContext, RouterOptions } from './types';
-import { TargetError, parseTarget } from './target';
-import { readParams } from './validate-params';
+import { TargetError } from './target';
 
 /** The router: callable as a RestHandler, plus `route` for in-process calls. */
 export interface Router {
@@ -33,17 +32,6 @@ export interface Router {
   readonly writeMethods: readonly string[];
   /** The compiled endpoint table of the router's dialect. */
   readonly table: RouteTable;
-}
-
-function unknownEndpoint(table: RouteTable, method: string, path: string): RestReply {
-  const reply = errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${table.endpointList}`);
-  reply.notFound = 'endpoint';
-  return reply;
-}
-
-/** `GET`, `GET or PUT`, `GET, PUT or DELETE`. */
-function either(methods: readonly string[]): string {
-  return methods.length === 1 ? methods[0]! : `${methods.slice(0, -1).join(', ')} or ${methods[methods.length - 1]}`;
 }
 
 /** Creates the router of a world. */
@@ -65,39 +53,21 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   function route(method: string, url: string, budget?: QueryBudget): RestReply {
     const cached = cache !== undefined && method === 'GET' ? cache.get(url) : undefined;
     if (cached !== undefined) return cached;
-    let target;
-    try {
-      target = parseTarget(url);
-    } catch (err) {
-      if (err instanceof TargetError) return errorReply(400, err.message);
-      throw err;
-    }
-    const path = target.path;
-    const found = path.charCodeAt(0) === 47 /* / */ ? findPath(table, path) : undefined;
-    if (found === undefined) return unknownEndpoint(table, method, path);
-    const { node, rest } = found;
-    const r = node.byMethod.get(method);
-    if (r === undefined) {
-      // Endpoints without a path take at most a trailing slash (/query/ is /query; /query/x is unknown).
-      if (rest !== '' && ![...node.byMethod.values()].some((c) => c.hasPath)) return unknownEndpoint(table, method, path);
-      if (method === 'OPTIONS') return { status: 204, headers: { Allow: `${node.allow}, OPTIONS` }, body: '' };
-      return errorReply(405, `method ${shown(method)} is not allowed on ${node.label}: use ${either([...node.byMethod.keys()])}`, undefined, { Allow: node.allow });
-    }
-    if (!r.hasPath && rest !== '') return unknownEndpoint(table, method, path);
-    const params = readParams(r.params, target.params);
-    if ('reply' in params) return params.reply;
-    const ctx: RouteContext = { world, method, rest, params: target.params, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}) };
+    const found = resolveRoute(table, method, url);
+    if ('reply' in found) return found.reply;
+    const { compiled: r, rest } = found;
+    const ctx: RouteContext = { world, method, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}) };
     const before = world.changeCount;
     let reply: RestReply;
     try {
-      reply = r.row.handler(ctx, params.value);
+      reply = r.row.handler(ctx, found.params);
     } catch (err) {
       if (err instanceof TargetError) return errorReply(400, err.message);
       throw err;
     }
     // Kept for the same target while nothing changes (the row's cache policy).
     if (cache !== undefined && r.cached && method === 'GET' && reply.status === 200 && world.changeCount === before
-      && r.row.uncachedWhen?.(params.value) !== true) {
+      && r.row.uncachedWhen?.(found.params) !== true) {
       reply.cacheable = true;
       cache.put(url, reply);
     }

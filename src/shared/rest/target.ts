@@ -23,16 +23,6 @@ function formDecode(text: string, what: string): string {
   }
 }
 
-/** Decodes a path element string (`%XX` only; `+` stays a plus sign, as in any URL path). */
-export function decodePath(text: string): string {
-  if (text.indexOf('%') < 0) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    throw new TargetError(`malformed percent-encoding in the path '${text.slice(0, 80)}': write a '%' as %25`);
-  }
-}
-
 /** Splits a raw request target into path and decoded parameters. Throws TargetError. */
 export function parseTarget(target: string): ParsedTarget {
   let t = target;

@@ -7,7 +7,17 @@ import type { DialectNames } from '../../json';
 import { lookupPath } from './path-lookup';
 import { errorReply, notFound, shown } from './replies';
 import type { RestReply } from '../types';
-import { decodePath } from '../target';
+import { TargetError } from '../target';
+
+/** Decodes a path element string (`%XX` only; `+` stays a plus sign, as in any URL path); a bad escape throws TargetError (400). */
+export function decodePath(text: string): string {
+  if (text.indexOf('%') < 0) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new TargetError(`malformed percent-encoding in the path '${text.slice(0, 80)}': write a '%' as %25`);
+  }
+}
 
 /** The entity a raw (percent-encoded) path in the names of `names` names, or the 404 reply. */
 export function resolveEntity(world: World, rawPath: string, names: DialectNames): { entity: Entity } | { reply: RestReply } {

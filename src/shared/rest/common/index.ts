@@ -2,7 +2,7 @@
 // policy (entity-path.ts), reply helpers and the echo cut (replies.ts), the query budget, the
 // monitor link, the ids of the build endpoints, the /openapi.json row, and the writes whose
 // handlers both dialects serve as they are (delete, enable, disable).
-export { resolveEntity, resolveWritable, builtinRefusal, isBuiltin } from './entity-path';
+export { decodePath, resolveEntity, resolveWritable, builtinRefusal, isBuiltin } from './entity-path';
 export { okText, EMPTY_OK, errorReply, notFound, shown } from './replies';
 export { withBudget } from './query-budget';
 export { MONITOR_NOT_ENABLED, alertsOf, readStats, statsAvailable } from './monitor-link';

@@ -2,9 +2,8 @@
 // monitor's samples. Unknown category or period: 400 listing the accepted values; without the
 // monitor module: 404 saying how to enable it.
 import { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsCategory, type StatsParams, type StatsPeriod } from '../../protocol';
-import { errorReply, MONITOR_NOT_ENABLED, okText, readStats, shown, statsAvailable } from '../common';
+import { decodePath, errorReply, MONITOR_NOT_ENABLED, okText, readStats, shown, statsAvailable } from '../common';
 import type { Handler } from '../types';
-import { decodePath } from '../target';
 
 /** The errors of GET /stats, for the endpoint table. */
 export const STATS_ERRORS = { 400: 'unknown category or period (the reply lists the accepted values)', 404: 'the monitor module is not enabled' };

@@ -3,9 +3,8 @@
 // entity undoes the request. Refused: an existing path (409), an invalid name (400), a missing
 // parent (404) or a built-in one (403).
 import { EcsError, type Entity } from '../../ecs';
-import { EMPTY_OK, errorReply, notFound, resolveWritable, shown } from '../common';
+import { decodePath, EMPTY_OK, errorReply, notFound, resolveWritable, shown } from '../common';
 import { statusOf } from './put-component';
-import { decodePath } from '../target';
 import type { Handler } from '../types';
 
 /** Answers PUT /entity/<path>. */

@@ -3,9 +3,8 @@
 // names seam; the replies are built by this folder's serializers.
 import type { Entity } from '../../ecs';
 import { statsReply, type SystemStatsEntry } from '../../monitor';
-import { alertsOf, errorReply, isBuiltin, MONITOR_NOT_ENABLED, notFound, okText, resolveEntity, shown, withBudget } from '../common';
+import { alertsOf, decodePath, errorReply, isBuiltin, MONITOR_NOT_ENABLED, notFound, okText, resolveEntity, shown, withBudget } from '../common';
 import { compileQuery, namedQuery, QueryParseError, type Query } from '../../query';
-import { decodePath } from '../target';
 import type { Handler, RestReply, RouteContext } from '../types';
 import { flecs4EntityText } from './entity-reply';
 import { componentsText, queriesText, tablesText, typeInfoOf } from './internals';

@@ -4,8 +4,7 @@
 // contract's handlers (same policy: built-ins are read-only, components and modules cannot be
 // deleted); the World's flecs.stats.WorldSummary takes target_fps and time_scale.
 import { EcsError, checkNameRule, type Entity, type Id } from '../../ecs';
-import { builtinIdRefusal, EMPTY_OK, errorReply, putDelete, putDisable, putEnable, resolveWritable, shown, splitIdText } from '../common';
-import { decodePath } from '../target';
+import { builtinIdRefusal, decodePath, EMPTY_OK, errorReply, putDelete, putDisable, putEnable, resolveWritable, shown, splitIdText } from '../common';
 import type { Handler, RestReply, RouteContext } from '../types';
 import { localPath } from './names';
 import type { Component4Params, Toggle4Params } from './params';

@@ -22,7 +22,7 @@ const rreq: RestRequest = { method: 'GET', url: '/entity/Sun', headers: {} };
 function writer(closing = false) {
   const counters = createHttpCounters();
   const errors: unknown[] = [];
-  return { counters, errors, w: createReplyWriter({ counters, isClosing: () => closing, onHandlerError: (e) => errors.push(e) }) };
+  return { counters, errors, w: createReplyWriter({ counters, server: { closing }, onHandlerError: (e) => errors.push(e) }) };
 }
 
 describe('reply writer', () => {

@@ -9,7 +9,7 @@ vi.mock('../../../../src/main/http/policy', async (importOriginal) => {
 });
 
 import { DEFAULT_HTTP_OPTIONS } from '../../../../src/main/http/options';
-import { corsFor, createHostGuard, preflightReplyHeaders, targetTooLong } from '../../../../src/main/http/request-guard';
+import { corsFor, createHostGuard, preflightReplyHeaders, targetTooLong } from '../../../../src/main/http/request-policy';
 
 const local = { localAddress: '127.0.0.1', localPort: 28200 };
 const noApps = new Set<string>();

@@ -112,4 +112,15 @@ describe('malformed requests', () => {
     expect(JSON.parse(r.body).error).toMatch(/^malformed HTTP request/);
     expect(transport.counters.request_invalid_count).toBe(1);
   });
+
+  it('writes no error into a reply still being sent when the next request on the connection cannot be parsed', async () => {
+    // A 4 MB reply is still being written when the parser meets the malformed request behind it
+    // in the same packet: the connection is closed instead of a 400 landing inside the reply.
+    const big = JSON.stringify({ data: 'x'.repeat(4_000_000) });
+    const { port } = await start({}, () => ({ status: 200, body: big }));
+    const raw = await rawExchange(port, 'GET /entity/Sun HTTP/1.1\r\nHost: localhost\r\n\r\nget /entity/Sun HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(raw.startsWith('HTTP/1.1 200 ')).toBe(true);
+    expect(raw).not.toContain('HTTP/1.1 400');
+    expect(raw).not.toContain('malformed HTTP request');
+  });
 });
