@@ -17,6 +17,8 @@ export interface HostOptions {
   fps: number;
   /** Seed of the demo scene (default 1). */
   seed: number;
+  /** Start with time paused (ecs.app.TimeControl): frames, REST and watches run, no system does until resumed (default false). */
+  paused: boolean;
   /** Number of anonymous asteroids in the demo scene (default 3000). */
   asteroids: number;
   /** Bearer token that lets foreign origins use PUT endpoints (default: none). */
@@ -97,6 +99,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     .addOption(new Option('--headless', 'no window; serve the REST interface and pages only').default(false))
     .addOption(new Option('--fps <n>', 'target frame rate').argParser(integer(1, 1000)).default(defaults.fps ?? 60))
     .addOption(new Option('--seed <n>', 'seed of the demo scene').argParser(integer(0, 2 ** 31 - 1)).default(1))
+    .addOption(new Option('--paused', 'start with time paused: frames, REST and watches run, no system does until a client resumes it (ecs.app.TimeControl)').default(false))
     .addOption(new Option('--asteroids <n>', 'anonymous asteroids in the demo scene').argParser(integer(0, 1_000_000)).default(3000))
     .addOption(new Option('--token <token>', 'bearer token that lets other origins change the world').env('ECS_REST_TOKEN'))
     .addOption(new Option('--allow-origin <origin>', 'trust this origin (scheme://host[:port]) to change the world without the token; repeatable')
@@ -138,7 +141,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
   }
   return {
     port: o.port, address: o.address, title: o.title ?? defaults.title ?? programName(argv),
-    headless: o.headless, fps: o.fps, seed: o.seed, asteroids: o.asteroids, token: o.token,
+    headless: o.headless, fps: o.fps, seed: o.seed, paused: o.paused, asteroids: o.asteroids, token: o.token,
     allowOrigins: o.allowOrigin, compat: o.compat,
     monitor: o.monitor, maxLimit: o.maxLimit, maxQuerySteps: o.maxQuerySteps, replyCache: o.replyCache,
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,

@@ -62,6 +62,8 @@ export class Host {
     // The title comes from the command line (the program's base name or --title; docs/rest-api.md, Basics).
     this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
+    // Paused before the first frame, so the world is the seed's own until a client resumes or steps it.
+    if (options.paused) w.set(w.core.World, this.app.TimeControl, { paused: true });
     this.router = createRouter(w, { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat, app: this.app });
     this.watches = new WatchFeeds(this.router, { frame: () => this.app.frameCount, changes: () => w.changeCount });
     this.app.onFrame(() => this.publishFrame());

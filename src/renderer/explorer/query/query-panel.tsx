@@ -133,7 +133,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
                 {shown.table.total !== undefined && (shown.count || shown.offset) ? ` of ${shown.table.total.toLocaleString('en-US')}` : ''}
                 {kept ? ' · results of the last query that ran' : ''}
               </span>
-              {shown.table.seconds !== undefined ? ` · evaluated in ${formatSeconds(shown.table.seconds)}` : ''}
+              {shown.table.seconds !== undefined ? <span data-testid="query-duration">{` · evaluated in ${formatSeconds(shown.table.seconds)}`}</span> : ''}
               {loading ? ' · loading…' : ''}
               {kept ? '' : live ? (watching ? ' · live (watch)' : ' · live (polled)') : ''}
             </span>

@@ -141,4 +141,20 @@ describe('host options for the reference explorer', () => {
     });
     expect(foreign.headers.get('access-control-allow-methods')).not.toContain('PUT');
   });
+
+  test("--paused starts with time paused: frames run on the host's own clock, no system moves anything until resumed", async () => {
+    host = makeHost('--paused');
+    const urls = await host.start();
+    const earth = async () => ((await get(urls.rest, '/entity/Sun/Earth?values=true')).body as { values: unknown[] }).values[0];
+    const framesAfter = (n: number) => new Promise<void>((resolve) => { const until = host!.app.frameCount + n; const off = host!.app.onFrame(() => { if (host!.app.frameCount >= until) { off(); resolve(); } }); });
+    const first = await earth();
+    await framesAfter(30);
+    expect(await earth(), 'Earth after 30 paused frames').toEqual(first);
+    const world = await get(urls.rest, '/entity/ecs/core/World?values=true');
+    expect(JSON.stringify(world.body)).toContain('"paused":true');
+    const resume = encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: false }] }));
+    expect((await fetch(`${urls.rest}/set/ecs/core/World?data=${resume}`, { method: 'PUT' })).status).toBe(200);
+    await framesAfter(30);
+    expect(await earth(), 'Earth after 30 running frames').not.toEqual(first);
+  });
 });
