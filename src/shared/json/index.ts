@@ -8,3 +8,4 @@ export { pathText, labelText, idText, idLabelText, isPrivateId } from './labels'
 export { forEachIsABase } from './isa-bases';
 export { serializeEntity, entityReplyOptions, type EntityReplyOptions } from './entity';
 export { serializeQuery, queryReplyOptions, type QueryReplyOptions, type ReplyShape } from './iterator';
+export { Page } from './page';

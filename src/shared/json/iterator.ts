@@ -12,6 +12,7 @@ import { typeInfoText } from './type-info';
 import { WORLD_NAMES, type DialectNames } from './dialect-names';
 import { predicateFields, predicateSources, spliced, type PredicateFields } from './predicate-fields';
 import { templateOf, writeValue } from './value-writer';
+import { Page } from './page';
 
 /**
  * What the query reply shows. The switches, offset and limit are GET /query's parameters
@@ -62,8 +63,7 @@ function fieldPattern(world: World, f: FieldInfo): Id {
 /** Writes the results of one evaluation, paging by entities across results. */
 class ResultWriter {
   private readonly chunks: string[] = [];
-  private skip: number;
-  private remaining: number;
+  private readonly page: Page;
   private readonly varCount: number;
   private readonly noData: boolean[];
   private readonly nameId: Id;
@@ -77,8 +77,7 @@ class ResultWriter {
     /** The comparisons to insert among the fields (the 3.2 reply shape), if any. */
     private readonly preds: PredicateFields | undefined,
   ) {
-    this.skip = o.offset;
-    this.remaining = o.limit;
+    this.page = new Page(o.offset, o.limit);
     this.varCount = query.variableNames.length;
     // [out] and [none] terms are not read by the query, so their values are not shown.
     this.noData = query.fields.map((f) => f.inout === 'out' || f.inout === 'none');
@@ -87,22 +86,17 @@ class ResultWriter {
 
   /** Serializes all results; returns the JSON array text. */
   run(vars: VarValues): string {
-    if (this.remaining > 0 || this.o.count) this.source.each((r) => this.result(r), vars);
+    if (!this.page.full || this.o.count) this.source.each((r) => this.result(r), vars);
     return `[${joinLarge(this.chunks)}]`;
   }
 
   private result(r: QueryResult): boolean {
     const n = r.table ? r.count : 1;
     this.total += n;
+    const take = this.page.take(n);
+    if (take > 0) this.chunks.push(this.write(r, this.page.start, take));
     // Past the page, only counting goes on.
-    if (this.remaining <= 0) return this.o.count;
-    if (this.skip >= n) { this.skip -= n; return true; }
-    const start = this.skip;
-    const take = Math.min(n - start, this.remaining);
-    this.skip = 0;
-    this.remaining -= take;
-    this.chunks.push(this.write(r, start, take));
-    return this.remaining > 0 || this.o.count;
+    return !this.page.full || this.o.count;
   }
 
   private write(r: QueryResult, start: number, take: number): string {

@@ -30,34 +30,55 @@ export function intParam(max: number) {
   return z.string().regex(/^\d{1,15}$/).transform(Number).pipe(z.number().int().min(0).max(max));
 }
 
-function bool(description: string, dflt: boolean) {
+/** A boolean parameter with its default; every dialect's tables build theirs with it. */
+export function boolSpec(description: string, dflt: boolean) {
   return { schema: boolParam.default(dflt), description, expected: "'true' or 'false'" } satisfies ParamSpec;
 }
 
-function text(description: string, expected: string) {
+/** An optional text parameter; `expected` says what a valid value looks like. */
+export function textSpec(description: string, expected: string) {
   return { schema: z.string().optional(), description, expected } satisfies ParamSpec;
 }
 
-function int(description: string, dflt: number, max: number) {
+/** An integer parameter from 0 to `max` with its default. */
+export function intSpec(description: string, dflt: number, max: number) {
   return { schema: intParam(max).default(dflt), description, expected: `an integer from 0 to ${max}` } satisfies ParamSpec;
+}
+
+/**
+ * The paging parameters of every paged endpoint (json/page.ts applies them): skip the first
+ * `offset` items, return at most `limit` (default `dflt`, capped at `maxLimit`). `items` names
+ * what is paged ('entities', 'children'); `zeroMeansMax` reads limit=0 as "up to maxLimit" (the
+ * 3.2 reference's rule) instead of "none".
+ */
+export function pageParams(items: string, dflt: number, maxLimit: number, zeroMeansMax = false) {
+  const d = Math.min(dflt, maxLimit);
+  const most = `return at most limit ${items} (default ${d}, at most ${maxLimit}`;
+  const limit = zeroMeansMax
+    ? { ...intSpec(`${most}; 0: up to ${maxLimit})`, d, maxLimit), schema: intParam(maxLimit).default(d).transform((n) => (n === 0 ? maxLimit : n)) }
+    : intSpec(`${most})`, d, maxLimit);
+  return {
+    offset: { schema: intParam(Number.MAX_SAFE_INTEGER).default(0), description: `skip the first offset ${items}`, expected: 'an integer of 0 or more' },
+    limit,
+  } satisfies ParamSpecs;
 }
 
 /** Parameters of GET /entity/<path>. */
 export const ENTITY_PARAMS = {
-  path: bool('add the path of the entity (dotted)', true),
-  label: bool('add the label: doc name, else name, else id', false),
-  brief: bool('add the doc brief, when set', false),
-  link: bool('add the doc link, when set', false),
-  color: bool('add the doc color, when set', false),
-  ids: bool('add the ids the entity owns', true),
-  id_labels: bool('add labels of the ids', false),
-  base: bool('add the components inherited through IsA (is_a)', true),
-  values: bool('add component values aligned with ids (0: nothing to show)', false),
-  private: bool('include private ids (name, ChildOf, IsA, doc descriptions)', false),
-  type_info: bool('add reflection data aligned with ids (0: none)', false),
-  alerts: bool('add the active alerts of the entity (monitor module)', false),
-  matches: bool('add the paths of the named queries and systems that match the entity', false),
-  refs: text("add the entities that point at this one through a relationship (path, or '*' for all)", 'a relationship path or *'),
+  path: boolSpec('add the path of the entity (dotted)', true),
+  label: boolSpec('add the label: doc name, else name, else id', false),
+  brief: boolSpec('add the doc brief, when set', false),
+  link: boolSpec('add the doc link, when set', false),
+  color: boolSpec('add the doc color, when set', false),
+  ids: boolSpec('add the ids the entity owns', true),
+  id_labels: boolSpec('add labels of the ids', false),
+  base: boolSpec('add the components inherited through IsA (is_a)', true),
+  values: boolSpec('add component values aligned with ids (0: nothing to show)', false),
+  private: boolSpec('include private ids (name, ChildOf, IsA, doc descriptions)', false),
+  type_info: boolSpec('add reflection data aligned with ids (0: none)', false),
+  alerts: boolSpec('add the active alerts of the entity (monitor module)', false),
+  matches: boolSpec('add the paths of the named queries and systems that match the entity', false),
+  refs: textSpec("add the entities that point at this one through a relationship (path, or '*' for all)", 'a relationship path or *'),
 } satisfies ParamSpecs;
 
 /** Parsed parameters of GET /entity/<path>. */
@@ -78,35 +99,31 @@ export const COMPAT_LIMIT_RULE: QueryLimitRule = { defaultLimit: COMPAT_DEFAULT_
 
 /** Parameters of GET /query; `maxLimit` is the server's largest `limit`, `rule` the dialect's reading of it. */
 export function queryParams(maxLimit = DEFAULT_MAX_LIMIT, rule: QueryLimitRule = CONTRACT_LIMIT_RULE) {
-  const dflt = Math.min(rule.defaultLimit, maxLimit);
-  const limit = rule.zeroMeansMax
-    ? { ...int(`return at most limit entities (at most ${maxLimit}; 0: up to ${maxLimit})`, dflt, maxLimit), schema: intParam(maxLimit).default(dflt).transform((n) => (n === 0 ? maxLimit : n)) }
-    : int(`return at most limit entities (at most ${maxLimit})`, dflt, maxLimit);
+  const page = pageParams('entities (counted across results)', rule.defaultLimit, maxLimit, rule.zeroMeansMax);
   return {
-    q: text('query expression in the query DSL (URL-encoded)', 'a query expression'),
-    name: text('path of a named query, filter, rule or system (instead of q)', 'a query name'),
-    vars: text("variable values of a rule: 'food:Apples', several separated by ',', optionally in ( )", 'name:entity pairs'),
-    try: bool('answer a malformed query with 200 and the error (live validation)', false),
-    offset: int('skip the first offset entities (counted across results)', 0, Number.MAX_SAFE_INTEGER),
-    limit,
-    term_ids: bool('add the top-level ids array (terms as written)', false),
-    term_labels: bool('add the top-level id_labels array', false),
-    ids: bool('add per-result ids (as matched)', false),
-    id_labels: bool('add per-result id_labels', false),
-    sources: bool('add per-result sources (0: the entity itself)', false),
-    variables: bool('add per-result variable values', true),
-    is_set: bool('add per-result is_set (whether each term matched)', false),
-    values: bool('add per-result component values', false),
-    entities: bool('add per-result entities (and parent)', true),
-    entity_labels: bool('add per-result entity labels', false),
-    entity_ids: bool('add per-result numeric entity ids', false),
-    variable_labels: bool('add per-result variable labels', false),
-    variable_ids: bool('add per-result numeric variable ids', false),
-    duration: bool('add the top-level duration (seconds)', false),
-    type_info: bool('add the top-level type_info array (0: no reflection)', false),
-    colors: bool('add per-result doc colors of the entities, when any has one', false),
-    results: bool('add the results array', true),
-    count: bool('add the top-level count: entities matched in all, whatever offset and limit', false),
+    q: textSpec('query expression in the query DSL (URL-encoded)', 'a query expression'),
+    name: textSpec('path of a named query, filter, rule or system (instead of q)', 'a query name'),
+    vars: textSpec("variable values of a rule: 'food:Apples', several separated by ',', optionally in ( )", 'name:entity pairs'),
+    try: boolSpec('answer a malformed query with 200 and the error (live validation)', false),
+    ...page,
+    term_ids: boolSpec('add the top-level ids array (terms as written)', false),
+    term_labels: boolSpec('add the top-level id_labels array', false),
+    ids: boolSpec('add per-result ids (as matched)', false),
+    id_labels: boolSpec('add per-result id_labels', false),
+    sources: boolSpec('add per-result sources (0: the entity itself)', false),
+    variables: boolSpec('add per-result variable values', true),
+    is_set: boolSpec('add per-result is_set (whether each term matched)', false),
+    values: boolSpec('add per-result component values', false),
+    entities: boolSpec('add per-result entities (and parent)', true),
+    entity_labels: boolSpec('add per-result entity labels', false),
+    entity_ids: boolSpec('add per-result numeric entity ids', false),
+    variable_labels: boolSpec('add per-result variable labels', false),
+    variable_ids: boolSpec('add per-result numeric variable ids', false),
+    duration: boolSpec('add the top-level duration (seconds)', false),
+    type_info: boolSpec('add the top-level type_info array (0: no reflection)', false),
+    colors: boolSpec('add per-result doc colors of the entities, when any has one', false),
+    results: boolSpec('add the results array', true),
+    count: boolSpec('add the top-level count: entities matched in all, whatever offset and limit', false),
   } satisfies ParamSpecs;
 }
 

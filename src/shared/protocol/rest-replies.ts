@@ -167,3 +167,6 @@ export const explainReplySchema = z.object({
   })),
   vars: z.record(z.string(), z.string()),
 });
+
+/** GET /openapi.json: an OpenAPI 3.1 document (checked here only for its two top-level fields). */
+export const openApiReplySchema = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });

@@ -17,6 +17,8 @@ export interface CompiledRow {
   readonly hasPath: boolean;
   /** True when a 200 reply may be kept while the world is unchanged (before uncachedWhen). */
   readonly cached: boolean;
+  /** The row's usage (`/entity/<path>`), for messages that name the endpoint asked. */
+  readonly usage: string;
 }
 
 /** The rows of one path (its fixed segments), by method. */
@@ -64,7 +66,7 @@ export function compileTable(rows: readonly EndpointRow[]): RouteTable {
     const fixed = fixedSegments(row.path);
     let n = node(roots, fixed[0]!, `/${fixed[0]}`);
     for (let i = 1; i < fixed.length; i++) n = node(n.children, fixed[i]!, `/${fixed.slice(0, i + 1).join('/')}`);
-    const compiled: CompiledRow = { row, params: paramTable(row.params), hasPath: row.pathParams.length > 0, cached: row.cache === 'until-change' };
+    const compiled: CompiledRow = { row, params: paramTable(row.params), hasPath: row.pathParams.length > 0, cached: row.cache === 'until-change', usage: usageOf(row) };
     for (const m of row.methods) {
       if (n.byMethod.has(m)) throw new Error(`endpoint table: two rows answer ${m} ${row.path}`);
       n.byMethod.set(m, compiled);

@@ -56,7 +56,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     const found = resolveRoute(table, method, url);
     if ('reply' in found) return found.reply;
     const { compiled: r, rest } = found;
-    const ctx: RouteContext = { world, method, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}) };
+    const ctx: RouteContext = { world, method, endpoint: r.usage, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}) };
     const before = world.changeCount;
     let reply: RestReply;
     try {

@@ -52,6 +52,8 @@ export const COMPAT_MODES: readonly CompatMode[] = ['flecs-3.2', 'flecs-4'];
 export interface RouteContext {
   readonly world: World;
   readonly method: string;
+  /** The endpoint asked, as its usage (`/enable/<path>`, `/set/<path>?data=…`), for messages. */
+  readonly endpoint: string;
   /** Raw (not yet decoded) rest of the path after `/<endpoint>/`. */
   readonly rest: string;
   /** Decoded parameters as sent (first occurrence wins); the handler's second argument holds them parsed. */

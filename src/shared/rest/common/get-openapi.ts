@@ -1,8 +1,6 @@
 // GET /openapi.json: the OpenAPI 3.1 description of the router's own endpoint table (built once
-// per table and title).
-import { z } from 'zod';
+// per table and title). Its row is in shared-rows.ts: every dialect describes its own table.
 import { openApiDocument, type EndpointSpec } from '../../protocol';
-import { endpoint, type EndpointRow } from '../endpoint-row';
 import { okText } from './replies';
 import type { Handler } from '../types';
 
@@ -20,12 +18,3 @@ export const getOpenApi: Handler = (ctx) => {
   }
   return okText(text);
 };
-
-/** The /openapi.json row every dialect's table ends with (each describes its own endpoints). */
-export function openApiRow(): EndpointRow {
-  return endpoint({
-    path: '/openapi.json', methods: ['GET'], summary: 'This description of the interface (OpenAPI 3.1)',
-    pathParams: [], params: {}, reply: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
-    cache: 'none', handler: getOpenApi, errors: {},
-  });
-}

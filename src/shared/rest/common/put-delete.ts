@@ -9,7 +9,7 @@ import type { Handler } from '../types';
 /** Answers PUT /delete/<path>. */
 export const putDelete: Handler = (ctx) => {
   const { world } = ctx;
-  const found = resolveWritable(world, ctx.rest, 'delete', undefined, ctx.names);
+  const found = resolveWritable(ctx, 'delete');
   if ('reply' in found) return found.reply;
   const e = found.entity;
   if (world.owns(e, makePair(world.core.OnDelete, world.core.Panic))) {

@@ -6,7 +6,7 @@ import type { Handler, RouteContext } from '../types';
 
 function toggle(ctx: RouteContext, enable: boolean) {
   const { world } = ctx;
-  const found = resolveWritable(world, ctx.rest, enable ? 'enable' : 'disable', undefined, ctx.names);
+  const found = resolveWritable(ctx, enable ? 'enable' : 'disable');
   if ('reply' in found) return found.reply;
   const e = found.entity;
   if (enable) world.enable(e);

@@ -3,18 +3,19 @@
 // (PUT /entity, PUT|DELETE /component with component= and value=); PUT /rename is our own, and
 // deleting stays the contract's PUT /delete. Each is one request, validated before it changes anything.
 import { COMPONENT_PARAMS, RENAME_PARAMS, emptyReplySchema } from '../../protocol';
-import { allowedBuiltins } from '../common';
+import { allowedBuiltins, entityPathParam, PATH_NOT_FOUND } from '../common';
+import type { DialectNames } from '../../json';
 import { endpoint, type EndpointRow } from '../endpoint-row';
 import { deleteComponent, putComponent } from './put-component';
 import { putEntity } from './put-entity';
 import { putRename } from './put-rename';
 
-const ENTITY_PATH = { name: 'path', description: "entity path, levels separated by '/'; a level of digits is an entity id", required: true };
 const BUILTIN = 'the entity is built in (under ecs)';
 const NONE = {};
 
 /** The rows that build the world. */
-export function buildRows(): readonly EndpointRow[] {
+export function buildRows(names: DialectNames): readonly EndpointRow[] {
+  const ENTITY_PATH = entityPathParam(names);
   return [
     endpoint({
       path: '/entity/{path}', methods: ['PUT'], summary: 'Create a named entity at the path (its parent must exist)',
@@ -29,7 +30,7 @@ export function buildRows(): readonly EndpointRow[] {
       errors: {
         400: 'component names no entity or a placeholder, value is not JSON, does not fit or is given for an id without data, a ChildOf/IsA cycle (nothing changes)',
         403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', false)}; the ChildOf of a component or module; a target under ecs`,
-        404: 'the path names no entity', 409: 'the new parent already has a child of that name',
+        404: PATH_NOT_FOUND, 409: 'the new parent already has a child of that name',
       },
     }),
     endpoint({
@@ -38,13 +39,13 @@ export function buildRows(): readonly EndpointRow[] {
       errors: {
         400: 'component names no entity or a placeholder',
         403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', false)}; the ChildOf of a component or module`,
-        404: 'the path names no entity, or the entity does not own the id', 409: 'removing the ChildOf would move it to the root, where that name is taken',
+        404: `${PATH_NOT_FOUND}, or the entity does not own the id`, 409: 'removing the ChildOf would move it to the root, where that name is taken',
       },
     }),
     endpoint({
       path: '/rename/{path}', methods: ['PUT'], summary: 'Rename an entity (same parent)',
       pathParams: [ENTITY_PATH], params: RENAME_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putRename,
-      errors: { 400: 'an invalid name', 403: `${BUILTIN}; or it is a component or module`, 404: 'the path names no entity', 409: 'a sibling has that name' },
+      errors: { 400: 'an invalid name', 403: `${BUILTIN}; or it is a component or module`, 404: PATH_NOT_FOUND, 409: 'a sibling has that name' },
     }),
   ];
 }

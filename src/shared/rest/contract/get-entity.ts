@@ -10,7 +10,7 @@ const MATCHES_NARROWING = 'The named queries checked for matches=true need that 
 
 /** Answers GET /entity/<path>. */
 export const getEntity: Handler<EntityParams> = (ctx, v) => {
-  const found = resolveEntity(ctx.world, ctx.rest, ctx.names);
+  const found = resolveEntity(ctx);
   if ('reply' in found) return found.reply;
   const { world, names } = ctx;
   // Every field named, in one order: the reply writer then sees objects of a single shape (a

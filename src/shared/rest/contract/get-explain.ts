@@ -13,7 +13,7 @@ const EXPLAIN_NARROWING = 'Explaining evaluates the query step by step for the e
 
 /** Answers GET /explain/<path>. */
 export const getExplain: Handler<ExplainParams> = (ctx, o) => {
-  const found = resolveEntity(ctx.world, ctx.rest, ctx.names);
+  const found = resolveEntity(ctx);
   if ('reply' in found) return found.reply;
   const q = queryOf(ctx, o, `/explain/${ctx.rest}`);
   if ('reply' in q) return q.reply;

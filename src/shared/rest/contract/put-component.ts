@@ -17,7 +17,7 @@ export function statusOf(err: EcsError): number {
 }
 
 function target(ctx: RouteContext, verb: 'add' | 'remove', text: string): { e: Entity; id: Id } | RestReply {
-  const found = resolveWritable(ctx.world, ctx.rest, verb === 'add' ? 'add components to' : 'remove components from', undefined, ctx.names);
+  const found = resolveWritable(ctx, verb === 'add' ? 'add components to' : 'remove components from');
   if ('reply' in found) return found.reply;
   const id = resolveBuildId(ctx, found.entity, text, verb);
   return typeof id === 'number' ? { e: found.entity, id } : id;

@@ -9,7 +9,7 @@ import type { Handler } from '../types';
 
 /** Answers PUT /entity/<path>. */
 export const putEntity: Handler = (ctx) => {
-  const { world, names } = ctx;
+  const { world } = ctx;
   // Split the raw path, so an encoded '/' (%2F) stays inside a name and is refused there.
   const raw = ctx.rest.endsWith('/') && ctx.rest.length > 1 ? ctx.rest.slice(0, -1) : ctx.rest;
   const cut = raw.lastIndexOf('/');
@@ -18,7 +18,7 @@ export const putEntity: Handler = (ctx) => {
   if (name === '') return errorReply(400, "no entity name given: use PUT /entity/<parent path>/<name>, e.g. /entity/Sun/Probe (levels separated by '/')");
   let parent: Entity = 0;
   if (cut > 0) {
-    const found = resolveWritable(world, raw.slice(0, cut), 'create entities under', undefined, names);
+    const found = resolveWritable(ctx, 'create entities under', undefined, raw.slice(0, cut));
     if ('reply' in found) {
       return found.reply.status === 404
         ? notFound(`cannot create ${shown(path)}: its parent ${shown(decodePath(raw.slice(0, cut)))} names no entity; create the parent first`)

@@ -10,7 +10,7 @@ import type { Handler } from '../types';
 /** Answers PUT /rename/<path>. */
 export const putRename: Handler<RenameParams> = (ctx, p) => {
   const { world, names } = ctx;
-  const found = resolveWritable(world, ctx.rest, 'rename', undefined, names);
+  const found = resolveWritable(ctx, 'rename');
   if ('reply' in found) return found.reply;
   const e = found.entity;
   const path = names.pathOf(world, e);

@@ -84,7 +84,7 @@ export const putSet: Handler<SetParams> = (ctx, p) => {
   const { world, names } = ctx;
   // A built-in is refused here, except the World entity while there are world settings to set:
   // whether the payload sets only those is known once it is parsed.
-  const found = resolveWritable(world, ctx.rest, 'set components on', (e) => e === world.core.World && world.worldSettings.size > 0, names);
+  const found = resolveWritable(ctx, 'set components on', (e) => e === world.core.World && world.worldSettings.size > 0);
   if ('reply' in found) return found.reply;
   const { entity: e, builtin } = found;
   const parsed = payload(p.data);

@@ -7,13 +7,13 @@
 // table). Routing, 405/Allow, CORS, the reply cache, /openapi.json and the fuzz list follow from
 // the row, and so do docs/dialects.md's endpoint tables (npm run docs:endpoints); the short
 // tables of docs/rest-api.md are written by hand.
-import { FLECS_NAMES, WORLD_NAMES } from '../../json';
+import { FLECS_NAMES, WORLD_NAMES, type DialectNames } from '../../json';
 import {
   COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, MAX_QUERY_NESTING, MAX_QUERY_TERMS, MAX_QUERY_VARIABLES, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
   entityReplySchema, queryParams,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
 } from '../../protocol';
-import { allowedBuiltins, openApiRow, putDelete, putDisable, putEnable } from '../common';
+import { allowedBuiltins, entityPathParam, PATH_NOT_FOUND, putDelete, putDisable, putEnable, sharedRows } from '../common';
 import { buildRows } from './build-rows';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from '../endpoint-row';
 import { getEntity } from './get-entity';
@@ -24,21 +24,20 @@ import { getTables } from './get-tables';
 import { getWorld } from './get-world';
 import { putSet } from './put-set';
 
-const ENTITY_PATH = { name: 'path', description: "entity path, levels separated by '/'; a level of digits is an entity id", required: true };
-const NOT_FOUND = 'the path names no entity';
 const BUILTIN = 'the entity is built in (under ecs): it can be read but not changed';
 const NO_PARAMS = {};
 /** The size limits of a query expression, refused before it runs. */
 const QUERY_SIZE = `more than ${MAX_QUERY_TERMS} terms, ${MAX_QUERY_VARIABLES} variables or ${MAX_QUERY_NESTING} levels of nested scopes (refused when parsed, with position)`;
 
 /** The rows of the contract's endpoints; `rule` is the dialect's reading of /query's limit. */
-function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean): readonly EndpointRow[] {
+function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean, names: DialectNames): readonly EndpointRow[] {
+  const ENTITY_PATH = entityPathParam(names);
   const steps = o.maxQuerySteps ?? DEFAULT_MAX_QUERY_STEPS;
   return [
     endpoint({
       path: '/entity/{path}', methods: ['GET'], summary: 'Read one entity: path, doc fields, ids, values, inherited components',
       pathParams: [ENTITY_PATH], params: ENTITY_PARAMS, reply: entityReplySchema, cache: 'until-change', handler: getEntity,
-      errors: { 400: `a parameter has a wrong value; or matches=true needs more than ${steps} query evaluation steps (--max-query-steps)`, 404: NOT_FOUND },
+      errors: { 400: `a parameter has a wrong value; or matches=true needs more than ${steps} query evaluation steps (--max-query-steps)`, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/query', methods: ['GET'], summary: 'Run a query (q) or a named query (name) and read the matched entities',
@@ -57,30 +56,30 @@ function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean): re
       pathParams: [ENTITY_PATH], params: EXPLAIN_PARAMS, reply: explainReplySchema, cache: 'until-change', handler: getExplain,
       errors: {
         400: `malformed query (error with position), ${QUERY_SIZE}, both or neither of q and name, a bad variable; or more than ${steps} evaluation steps (--max-query-steps)`,
-        404: 'the path names no entity, or no entity has the query name',
+        404: `${PATH_NOT_FOUND}, or no entity has the query name`,
       },
     }),
     endpoint({
       path: '/enable/{path}', methods: ['PUT'], summary: 'Enable an entity (remove ecs.core.Disabled); no change when enabled',
       pathParams: [ENTITY_PATH], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putEnable,
-      errors: { 403: BUILTIN, 404: NOT_FOUND },
+      errors: { 403: BUILTIN, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/disable/{path}', methods: ['PUT'], summary: 'Disable an entity (add ecs.core.Disabled); no change when disabled',
       pathParams: [ENTITY_PATH], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putDisable,
-      errors: { 403: BUILTIN, 404: NOT_FOUND },
+      errors: { 403: BUILTIN, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/delete/{path}', methods: ['PUT'], summary: 'Delete an entity and its children',
       pathParams: [ENTITY_PATH], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putDelete,
-      errors: { 403: `${BUILTIN}; or it is a component or module (it has (ecs.core.OnDelete, ecs.core.Panic))`, 404: NOT_FOUND },
+      errors: { 403: `${BUILTIN}; or it is a component or module (it has (ecs.core.OnDelete, ecs.core.Panic))`, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/set/{path}', methods: ['PUT'], summary: 'Set components atomically (ids without values add tags, pairs or default components)',
       pathParams: [ENTITY_PATH], params: SET_PARAMS, reply: emptyReplySchema, cache: 'none', handler: putSet,
-      errors: { 400: 'missing or malformed data, an unknown id or member, a wrong value type (nothing is changed)', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', true)}; the ChildOf of a component or module; a ChildOf/IsA target under ecs`, 404: NOT_FOUND },
+      errors: { 400: 'missing or malformed data, an unknown id or member, a wrong value type (nothing is changed)', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', true)}; the ChildOf of a component or module; a ChildOf/IsA target under ecs`, 404: PATH_NOT_FOUND },
     }),
-    ...(build ? buildRows() : []),
+    ...(build ? buildRows(names) : []),
     endpoint({
       path: '/stats/{category}/{period}', methods: ['GET'], summary: 'Statistics of the world or the pipeline (monitor module), 60 samples oldest first',
       pathParams: [
@@ -98,16 +97,16 @@ function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean): re
       path: '/tables', methods: ['GET'], summary: 'Every table: type, entity count, approximate memory',
       pathParams: [], params: NO_PARAMS, reply: tablesReplySchema, cache: 'none', handler: getTables, errors: {},
     }),
-    openApiRow(),
+    ...sharedRows(o, names),
   ];
 }
 
 /** The contract (`ecs.*` names, the contract's shapes and limits). */
-export const CONTRACT: Dialect = { name: 'contract', names: WORLD_NAMES, rows: (o) => contractRows(o, CONTRACT_LIMIT_RULE, true) };
+export const CONTRACT: Dialect = { name: 'contract', names: WORLD_NAMES, rows: (o) => contractRows(o, CONTRACT_LIMIT_RULE, true, WORLD_NAMES) };
 
 /**
  * --compat flecs-3.2: the contract's endpoints with the reference server's query limits and names
  * (`flecs.*`; its shapes are an option of the same handlers). The 3.2 server had no verbs to build
  * the world (PUT|DELETE /entity answered 404), so neither has this dialect.
  */
-export const FLECS_3_2: Dialect = { name: 'flecs-3.2', names: FLECS_NAMES, rows: (o) => contractRows(o, COMPAT_LIMIT_RULE, false) };
+export const FLECS_3_2: Dialect = { name: 'flecs-3.2', names: FLECS_NAMES, rows: (o) => contractRows(o, COMPAT_LIMIT_RULE, false, FLECS_NAMES) };

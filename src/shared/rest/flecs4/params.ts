@@ -3,31 +3,23 @@
 // the reference accepts but that change nothing here (rows, full_paths, private, cache, label,
 // try on reads of one entity) are listed so that they are documented, and accepted.
 import { z } from 'zod';
-import { boolParam, intParam, STATS_PERIOD_NAMES, type ParamSpec, type ParamSpecs, type ParamsOf } from '../../protocol';
+import { boolParam, boolSpec, pageParams, STATS_PERIOD_NAMES, textSpec, type ParamSpecs, type ParamsOf } from '../../protocol';
 
 /** Default `limit` of a Flecs 4 /query, in entities (as the reference documents it). */
 export const FLECS4_DEFAULT_LIMIT = 1000;
 
-function bool(description: string, dflt: boolean) {
-  return { schema: boolParam.default(dflt), description, expected: "'true' or 'false'" } satisfies ParamSpec;
-}
-
-function text(description: string, expected: string) {
-  return { schema: z.string().optional(), description, expected } satisfies ParamSpec;
-}
-
-const accepted = (what: string) => bool(`accepted; ${what}`, false);
+const accepted = (what: string) => boolSpec(`accepted; ${what}`, false);
 
 /** Parameters of GET /entity/<path>. */
 export const ENTITY4_PARAMS = {
-  entity_id: bool('add the numeric entity id (id)', false),
-  doc: bool('add doc: label, brief, color, link', false),
-  values: bool('add component values (false: null for each)', true),
-  type_info: bool('add type_info, keyed as components (0: no reflection)', false),
-  inherited: bool('add inherited: the ids each IsA base contributes', false),
-  builtin: bool('also list the name and ChildOf ids', false),
-  matches: bool('add matches: the named queries and systems that match the entity', false),
-  alerts: bool('add alerts: the active alerts of the entity', false),
+  entity_id: boolSpec('add the numeric entity id (id)', false),
+  doc: boolSpec('add doc: label, brief, color, link', false),
+  values: boolSpec('add component values (false: null for each)', true),
+  type_info: boolSpec('add type_info, keyed as components (0: no reflection)', false),
+  inherited: boolSpec('add inherited: the ids each IsA base contributes', false),
+  builtin: boolSpec('also list the name and ChildOf ids', false),
+  matches: boolSpec('add matches: the named queries and systems that match the entity', false),
+  alerts: boolSpec('add alerts: the active alerts of the entity', false),
   try: accepted('an entity that is not found still answers 404'),
   full_paths: accepted('paths are always full'),
   private: accepted('private ids are always shown'),
@@ -37,22 +29,20 @@ export const ENTITY4_PARAMS = {
 
 /** Parameters of GET /query. */
 export function query4Params(maxLimit: number) {
-  const dflt = Math.min(FLECS4_DEFAULT_LIMIT, maxLimit);
   return {
-    expr: text('query expression (Flecs 4 syntax, URL-encoded)', 'a query expression'),
-    name: text('path of a named query or system (instead of expr)', 'a query name'),
-    offset: { schema: intParam(Number.MAX_SAFE_INTEGER).default(0), description: 'skip the first offset entities', expected: 'a whole number' },
-    limit: { schema: intParam(maxLimit).default(dflt), description: `return at most limit entities (default ${dflt}, at most ${maxLimit})`, expected: `an integer from 0 to ${maxLimit}` },
-    entity_ids: bool('add id per result', false),
-    doc: bool('add doc per result', false),
-    fields: bool('add fields per result', true),
-    values: bool('add component values in fields', true),
-    results: bool('add results', true),
-    query_info: bool('add query_info: variables and terms', false),
-    field_info: bool('add field_info: per field id, optional, exclusive, type, schema', false),
-    query_plan: bool('add query_plan: the evaluation steps as text', false),
-    query_profile: bool('add query_profile: one timed evaluation', false),
-    try: bool('answer a malformed query with 200 and the error', false),
+    expr: textSpec('query expression (Flecs 4 syntax, URL-encoded)', 'a query expression'),
+    name: textSpec('path of a named query or system (instead of expr)', 'a query name'),
+    ...pageParams('entities', FLECS4_DEFAULT_LIMIT, maxLimit),
+    entity_ids: boolSpec('add id per result', false),
+    doc: boolSpec('add doc per result', false),
+    fields: boolSpec('add fields per result', true),
+    values: boolSpec('add component values in fields', true),
+    results: boolSpec('add results', true),
+    query_info: boolSpec('add query_info: variables and terms', false),
+    field_info: boolSpec('add field_info: per field id, optional, exclusive, type, schema', false),
+    query_plan: boolSpec('add query_plan: the evaluation steps as text', false),
+    query_profile: boolSpec('add query_profile: one timed evaluation', false),
+    try: boolSpec('answer a malformed query with 200 and the error', false),
     rows: accepted('results are always one per entity'),
     full_paths: accepted('paths are always full'),
     cache: accepted('replies are exact, never stale'),
@@ -62,19 +52,19 @@ export function query4Params(maxLimit: number) {
 /** Parameters of GET|PUT|DELETE /component/<path>. */
 export const COMPONENT4_PARAMS = {
   component: { schema: z.string(), description: 'path of the component, tag or pair ((Rel,Target))', expected: 'a component path' },
-  value: text('PUT: JSON object of the members to write (URL-encoded); without it the component is added', 'a JSON object'),
+  value: textSpec('PUT: JSON object of the members to write (URL-encoded); without it the component is added', 'a JSON object'),
 } satisfies ParamSpecs;
 
 /** Parameters of PUT /toggle/<path>. */
 export const TOGGLE4_PARAMS = {
   enable: { schema: boolParam, description: 'true enables the entity, false disables it', expected: "'true' or 'false'" },
-  component: text('toggling a single component is not supported here', 'absent'),
+  component: textSpec('toggling a single component is not supported here', 'absent'),
 } satisfies ParamSpecs;
 
 /** Parameters of GET /stats/world and /stats/pipeline. */
 export const STATS4_PARAMS = {
   period: { schema: z.enum(STATS_PERIOD_NAMES).default('1s'), description: 'sampling window', expected: STATS_PERIOD_NAMES.join(', ') },
-  name: text("pipeline: 'all' (or absent) for every system", "'all'"),
+  name: textSpec("pipeline: 'all' (or absent) for every system", "'all'"),
   try: accepted('errors still answer with their status'),
 } satisfies ParamSpecs;
 

@@ -8,6 +8,7 @@ import type { Entity, Id, World } from '../../ecs';
 import type { FieldInfo, Query, QueryBudget, QueryResult, Slot } from '../../query';
 import { docText, entityName, entityPath, idParts, objectText, parentPath, valueText } from './wire';
 import { wireFields, type WireField } from './query-fields';
+import { Page } from '../../json';
 
 /** What the Flecs 4 query reply shows; names are the REST parameters. */
 export interface Flecs4QueryOptions {
@@ -111,20 +112,18 @@ function resultText(world: World, query: Query, L: Layout, o: Flecs4QueryOptions
 export function flecs4ResultsText(world: World, query: Query, o: Flecs4QueryOptions, budget?: QueryBudget): string {
   const L = layoutOf(world, query, o);
   const out: string[] = [];
-  let skip = o.offset;
+  const page = new Page(o.offset, o.limit);
   query.each((r) => {
     if (r.table === null) {
-      if (skip > 0) { skip--; return true; }
-      out.push(resultText(world, query, L, o, r, 0));
-      return out.length < o.limit;
+      // A result without entities is one item of the page.
+      if (page.take(1) === 1) out.push(resultText(world, query, L, o, r, 0));
+      return !page.full;
     }
-    const n = r.rows ? r.rows.length : r.count;
-    for (let i = 0; i < n; i++) {
-      if (skip > 0) { skip--; continue; }
-      if (out.length >= o.limit) return false;
+    const kept = page.take(r.rows ? r.rows.length : r.count);
+    for (let i = page.start; i < page.start + kept; i++) {
       out.push(resultText(world, query, L, o, r, r.table.entities[r.rows ? r.rows[i]! : i]!));
     }
-    return out.length < o.limit;
+    return !page.full;
   }, {}, budget);
   return `[${out.join(',')}]`;
 }

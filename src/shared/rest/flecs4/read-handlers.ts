@@ -19,7 +19,7 @@ import { resolveId } from './write-handlers';
 /** The entity of a request path (`flecs/core/World`, `Sun/Earth`, an id), or the 404. */
 export function entityOf(ctx: RouteContext): { entity: Entity } | { reply: RestReply } {
   // The dialect's names read flecs/… paths, so a 404 quotes the path as sent.
-  return resolveEntity(ctx.world, ctx.rest, ctx.names);
+  return resolveEntity(ctx);
 }
 
 /** GET /entity/<path>. */

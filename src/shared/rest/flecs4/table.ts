@@ -5,7 +5,7 @@
 // suite against the reference's captures).
 import { z } from 'zod';
 import { FLECS_NAMES } from '../../json';
-import { allowedBuiltins, openApiRow } from '../common';
+import { allowedBuiltins, entityPathParam, PATH_NOT_FOUND, sharedRows } from '../common';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from '../endpoint-row';
 import { attachFlecs4 } from './state';
 import { COMPONENT4_PARAMS, ENTITY4_PARAMS, STATS4_PARAMS, TOGGLE4_PARAMS, query4Params } from './params';
@@ -15,8 +15,7 @@ import {
 } from './read-handlers';
 import { deleteComponent4, deleteEntity4, putComponent4, putEntity4, putToggle4, unsupported4 } from './write-handlers';
 
-const PATH = { name: 'path', description: "entity path, levels separated by '/' (flecs/core/World); a level of digits is an entity id", required: true };
-const NOT_FOUND = 'the path names no entity';
+const PATH = entityPathParam(FLECS_NAMES);
 const BUILTIN = 'the entity is built in (under flecs): it can be read but not changed';
 const NONE = {};
 const object = z.looseObject({});
@@ -28,7 +27,7 @@ function rows(o: TableOptions): readonly EndpointRow[] {
     endpoint({
       path: '/entity/{path}', methods: ['GET'], summary: 'Read one entity: parent, name, tags, pairs, components (values), type_info, inherited, doc',
       pathParams: [PATH], params: ENTITY4_PARAMS, reply: object, cache: 'until-change', handler: getEntity4,
-      errors: { 400: 'a parameter has a wrong value', 404: NOT_FOUND },
+      errors: { 400: 'a parameter has a wrong value', 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/entity/{path}', methods: ['PUT'], summary: 'Create an entity (and missing parents) at the path; an existing one is left as is',
@@ -37,27 +36,27 @@ function rows(o: TableOptions): readonly EndpointRow[] {
     endpoint({
       path: '/entity/{path}', methods: ['DELETE'], summary: 'Delete an entity and its children',
       pathParams: [PATH], params: NONE, reply: empty, cache: 'none', handler: deleteEntity4,
-      errors: { 403: `${BUILTIN}; or it is a component or module`, 404: NOT_FOUND },
+      errors: { 403: `${BUILTIN}; or it is a component or module`, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/component/{path}', methods: ['GET'], summary: 'Read one component value of an entity (null: no reflected data)',
       pathParams: [PATH], params: COMPONENT4_PARAMS, reply: z.unknown(), cache: 'until-change', handler: getComponent4,
-      errors: { 400: 'component names no entity', 404: `${NOT_FOUND}, or the entity does not have the component` },
+      errors: { 400: 'component names no entity', 404: `${PATH_NOT_FOUND}, or the entity does not have the component` },
     }),
     endpoint({
       path: '/component/{path}', methods: ['PUT'], summary: 'Add a component, tag or pair, or write the members given in value',
       pathParams: [PATH], params: COMPONENT4_PARAMS, reply: empty, cache: 'none', handler: putComponent4,
-      errors: { 400: 'component names no entity, value is not JSON or does not fit the type (nothing changes)', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('flecs', true)}; a ChildOf/IsA target under flecs`, 404: NOT_FOUND },
+      errors: { 400: 'component names no entity, value is not JSON or does not fit the type (nothing changes)', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('flecs', true)}; a ChildOf/IsA target under flecs`, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/component/{path}', methods: ['DELETE'], summary: 'Remove a component, tag or pair',
       pathParams: [PATH], params: COMPONENT4_PARAMS, reply: empty, cache: 'none', handler: deleteComponent4,
-      errors: { 400: 'component names no entity', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('flecs', true)}`, 404: NOT_FOUND },
+      errors: { 400: 'component names no entity', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('flecs', true)}`, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/toggle/{path}', methods: ['PUT'], summary: 'Enable (enable=true) or disable (enable=false) an entity',
       pathParams: [PATH], params: TOGGLE4_PARAMS, reply: empty, cache: 'none', handler: putToggle4,
-      errors: { 400: 'enable missing, or component given (not supported)', 403: BUILTIN, 404: NOT_FOUND },
+      errors: { 400: 'enable missing, or component given (not supported)', 403: BUILTIN, 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/query', methods: ['GET'], summary: 'Run a query (expr, Flecs 4 syntax) or a named query (name): one result per entity with fields and vars',
@@ -83,7 +82,7 @@ function rows(o: TableOptions): readonly EndpointRow[] {
     }),
     endpoint({
       path: '/type_info/{path}', methods: ['GET'], summary: 'The reflection schema of a component (0: none)',
-      pathParams: [PATH], params: NONE, reply: z.unknown(), cache: 'until-change', handler: getTypeInfo4, errors: { 404: NOT_FOUND },
+      pathParams: [PATH], params: NONE, reply: z.unknown(), cache: 'until-change', handler: getTypeInfo4, errors: { 404: PATH_NOT_FOUND },
     }),
     endpoint({
       path: '/stats/{category}', methods: ['GET'], summary: 'World (/stats/world) or pipeline (/stats/pipeline?name=all) statistics, 60 samples per metric',
@@ -108,7 +107,7 @@ function rows(o: TableOptions): readonly EndpointRow[] {
       path: '/call/{path}', methods: ['GET'], summary: 'Not supported (no script functions): 501 with the reason', pathParams: [PATH], params: NONE,
       reply: empty, cache: 'none', handler: unsupported4, errors: { 501: 'always: this host has no script runtime (the error says so)' },
     }),
-    openApiRow(),
+    ...sharedRows(o, FLECS_NAMES),
   ];
 }
 

@@ -37,7 +37,7 @@ function parseValue(text: string): { value: unknown } | { reply: RestReply } {
 export const putComponent4: Handler<Component4Params> = (ctx, p) => {
   const { world } = ctx;
   const isSummary = p.component === WORLD_SUMMARY_KEY;
-  const found = resolveWritable(world, ctx.rest, 'set components on', (e) => isSummary && e === world.core.World, ctx.names);
+  const found = resolveWritable(ctx, 'set components on', (e) => isSummary && e === world.core.World);
   if ('reply' in found) return found.reply;
   const e = found.entity;
   if (isSummary) {
@@ -67,7 +67,7 @@ export const putComponent4: Handler<Component4Params> = (ctx, p) => {
 /** DELETE /component/<path>?component=…: removes the id. */
 export const deleteComponent4: Handler<Component4Params> = (ctx, p) => {
   const { world } = ctx;
-  const found = resolveWritable(world, ctx.rest, 'remove components from', undefined, ctx.names);
+  const found = resolveWritable(ctx, 'remove components from');
   if ('reply' in found) return found.reply;
   const id = resolveId(ctx, p.component);
   if (typeof id === 'object') return id.reply;
@@ -112,7 +112,7 @@ export const putEntity4: Handler = (ctx) => {
     // A child of this level only: lookup also answers '*', '_', '$' and 'this' with built-ins.
     const existing = world.lookup(name, '.', parent);
     if (existing !== 0 && world.parentOf(existing) === parent) { parent = existing; continue; }
-    const check = parent === 0 ? undefined : resolveWritable(world, String(parent), 'create entities under', undefined, ctx.names);
+    const check = parent === 0 ? undefined : resolveWritable(ctx, 'create entities under', undefined, String(parent));
     if (check && 'reply' in check) return check.reply;
     parent = world.entity({ name, parent: parent === 0 ? undefined : parent });
   }

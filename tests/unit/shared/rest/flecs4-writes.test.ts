@@ -134,7 +134,7 @@ describe('paths as Flecs 4 clients send them', () => {
     expect(s.get('/type_info/flecs/core/Nope')).toMatchObject({ status: 404,
       json: { error: "entity 'flecs/core/Nope' not found: levels are separated by '/', names are case sensitive, and a level of digits is an entity id" } });
     expect(s.get('/component/?component=Position')).toMatchObject({ status: 404,
-      json: { error: "no entity path given: use /entity/<path>, e.g. /entity/flecs/core/World (levels separated by '/')" } });
+      json: { error: "no entity path given: use /component/<path>?component=…, e.g. /component/flecs/core/World?component=… (levels separated by '/')" } });
     expect(s.put('/toggle/flecs/core/World?enable=false')).toMatchObject({ status: 403,
       json: { error: "cannot disable 'flecs.core.World': it is built in (under flecs) and can be read but not changed" } });
     expect(s.call('DELETE', '/entity/flecs/core/World')).toMatchObject({ status: 403,
