@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { McpLink } from './tool-result';
+import { HOST_TIMERS, type McpLink, type McpTimers } from './tool-result';
 import { createMcpServer } from './tools';
 
 /** The path MCP is served at on the REST port (written once in the protocol's constants). */
@@ -35,6 +35,8 @@ export interface McpEndpointOptions {
   readonly idleMs?: number;
   /** The clock idle expiry reads, ms (Date.now unless a test gives another). */
   readonly now?: () => number;
+  /** Timers of the idle sweep and of wait_for's timeout_seconds (the host's unless a test gives others). */
+  readonly timers?: McpTimers;
 }
 
 function refuse(res: ServerResponse, status: number, message: string): void {
@@ -49,16 +51,33 @@ export class McpEndpoint {
   private readonly maxSessions: number;
   private readonly idleMs: number;
   private readonly now: () => number;
-  /** Sweeps idle sessions while the endpoint serves; unref'd, so it never keeps a process up. */
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly timers: McpTimers;
+  /** The next idle sweep (one-shot, armed again after each sweep); the host's timers never keep a process up. */
+  private sweeper: unknown;
+  private closed = false;
 
-  constructor(private readonly link: McpLink, options: McpEndpointOptions = {}) {
+  private readonly link: McpLink;
+
+  constructor(link: McpLink, options: McpEndpointOptions = {}) {
+    this.link = options.timers ? { ...link, timers: options.timers } : link;
     this.maxSessions = options.maxSessions ?? MAX_MCP_SESSIONS;
     this.idleMs = options.idleMs ?? MCP_SESSION_IDLE_MS;
     this.now = options.now ?? Date.now;
-    this.sweeper = setInterval(() => { void this.closeIdle(); }, Math.max(1000, this.idleMs / 4));
-    this.sweeper.unref();
+    this.timers = options.timers ?? HOST_TIMERS;
+    this.sweeper = this.timers.set(this.sweep, this.sweepMs);
   }
+
+  /** How often idle sessions are looked for: a quarter of the idle time, at least every second. */
+  get sweepMs(): number {
+    return Math.max(1000, this.idleMs / 4);
+  }
+
+  /** Closes the idle sessions and arms the next sweep. */
+  private readonly sweep = (): void => {
+    if (this.closed) return;
+    this.sweeper = this.timers.set(this.sweep, this.sweepMs);
+    void this.closeIdle();
+  };
 
   /** Sessions open now. */
   get openSessions(): number {
@@ -143,7 +162,8 @@ export class McpEndpoint {
 
   /** Ends every session (the host is stopping). */
   async closeAll(): Promise<void> {
-    clearInterval(this.sweeper);
+    this.closed = true;
+    this.timers.clear(this.sweeper);
     const all = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(all.map((s) => s.server.close()));

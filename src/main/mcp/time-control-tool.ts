@@ -6,7 +6,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { TIME_SCALE_RANGE, type TimeControlValue } from '../../shared/app';
-import { textResult, type McpLink } from './tool-result';
+import { guarded, textResult, type McpLink } from './tool-result';
+import { strictInput } from './tool-schemas';
 import { WAIT_MAX_FRAMES } from './wait-for';
 
 const [SCALE_MIN, SCALE_MAX] = TIME_SCALE_RANGE;
@@ -53,12 +54,12 @@ export function registerTimeControl(server: McpServer, link: McpLink): void {
   server.registerTool('time_control', {
     description: `Pause (simulated time stops now, steps not yet run are dropped; frames, REST and watches go on), resume, step N simulation ticks (pauses first, returns once they ran, and leaves the world paused) or set the time scale (${SCALE_MIN} to ${SCALE_MAX}). `
       + 'Returns paused, step (ticks still to run), time_scale, frame (frames the loop ran, paused ones included: watch event ids count these) and simulated_frame (ticks the systems ran; it stands still while paused).',
-    inputSchema: {
+    inputSchema: strictInput({
       action: z.enum(['pause', 'resume', 'step', 'scale']),
       frames: z.number().int().min(1).max(WAIT_MAX_FRAMES).optional().describe(`with step: how many simulation ticks to run (default 1, at most ${WAIT_MAX_FRAMES})`),
       scale: z.number().optional().describe(`with scale: factor on simulated time, from ${SCALE_MIN} to ${SCALE_MAX} (1 real time, 0.5 half speed, 0 stands still)`),
-    },
-  }, async ({ action, frames, scale }, extra): Promise<CallToolResult> => {
+    }),
+  }, guarded('time_control', async ({ action, frames, scale }, extra): Promise<CallToolResult> => {
     if (link.app.TimeControl === 0) return textResult('this world has no time control', true);
     let refused: string | undefined;
     switch (action) {
@@ -83,5 +84,5 @@ export function registerTimeControl(server: McpServer, link: McpLink): void {
       }
     }
     return refused === undefined ? textResult(JSON.stringify(timeState(link))) : textResult(refused, true);
-  });
+  }));
 }

@@ -2,7 +2,11 @@
 // the names, descriptions and accepted values of a tool's arguments are those of the endpoint it
 // calls, written once. REST parameters arrive as text ("true", "10"); an agent sends JSON, so
 // each parameter becomes the JSON type its schema produces (boolean, integer or string) and is
-// turned back into the query-string text the REST validator checks again.
+// turned back into the query-string text the REST validator checks again. What an agent types
+// differs from REST in one way: plain text, never URL-encoded, so the descriptions of the query
+// text parameters are the tools' own (TOOL_WORDING). Every input schema is a strict object
+// (strictInput: additionalProperties false), so agent frameworks that convert tool schemas to
+// strict JSON schema take them as they are, and an unknown argument is refused by name.
 import { z } from 'zod';
 import type { ParamSpec, ParamSpecs } from '../../shared/protocol';
 
@@ -15,6 +19,13 @@ function kindOf(spec: ParamSpec): 'boolean' | 'integer' | 'string' {
   return 'string';
 }
 
+/** How tools describe the REST parameters whose REST wording is about URLs: an agent sends plain text. */
+const TOOL_WORDING: Readonly<Record<string, string>> = {
+  q: 'the query as plain text, e.g. "Planet", "Position, Velocity" or "Scale, $this == Sun.Earth" (write it as is: spaces, commas, parentheses and $ need no escaping)',
+  name: 'the path of a named query, rule or system, e.g. "Planets" (instead of q)',
+  vars: 'values of the query\'s variables as name:entity, several separated by commas, e.g. "planet:Sun.Earth"',
+};
+
 /** A zod shape (for McpServer.registerTool) of the named parameters of a REST table, all optional. */
 export function toolShape<P extends ParamSpecs>(specs: P, names: readonly (keyof P & string)[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
@@ -22,9 +33,14 @@ export function toolShape<P extends ParamSpecs>(specs: P, names: readonly (keyof
     const spec = specs[name]!;
     const kind = kindOf(spec);
     const base = kind === 'boolean' ? z.boolean() : kind === 'integer' ? z.number().int().min(0) : z.string();
-    shape[name] = base.optional().describe(`${spec.description} (${spec.expected})`);
+    shape[name] = base.optional().describe(TOOL_WORDING[name] ?? `${spec.description} (${spec.expected})`);
   }
   return shape;
+}
+
+/** A tool's input schema: an object of exactly these arguments (additionalProperties false), so an unknown one is refused by name. */
+export function strictInput<S extends z.ZodRawShape>(shape: S): z.ZodObject<S, z.core.$strict> {
+  return z.strictObject(shape);
 }
 
 /** The query string (`?a=1&b=true`, or '') of the given arguments that belong to `specs`. */

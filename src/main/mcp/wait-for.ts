@@ -4,13 +4,17 @@
 // is read while the world stands still, and the first event that differs from the state at the
 // call's start ends it. For one entity the watch is of the query's membership (values off, every
 // row); each change of it rereads GET /explain for that entity, the same answer as explain_match.
+// With values: true the watched reply carries the rows' values, so a value written into a matched
+// entity ("wake me when Earth's Scale changes": q "Scale, $this == Sun.Earth") ends the wait too.
+// The sink runs inside the host's frame: it reads (never runs a frame), and anything it throws
+// ends the call with an error result instead of reaching the frame loop.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { EXPLAIN_PARAMS, WATCH_EVENTS, applyWatchEvent, queryParams, watchTarget, type WatchState } from '../../shared/protocol';
 import type { EventSink, EventSubscription } from '../http';
-import { queryString, toolShape, urlPath } from './tool-schemas';
-import { textResult, type McpLink } from './tool-result';
+import { queryString, strictInput, toolShape, urlPath } from './tool-schemas';
+import { HOST_TIMERS, MAX_RESULT_CHARS, fitRows, guarded, textResult, type McpLink } from './tool-result';
 
 /** Frames waited when no timeout is given (10 s at 60 fps). */
 export const WAIT_DEFAULT_FRAMES = 600;
@@ -43,6 +47,7 @@ function get(link: McpLink, url: string): { body?: string; error?: string } {
  */
 function waitOnWatch(link: McpLink, target: string, baseline: string, wait: Wait, onChange: OnChange, timedOut: (frames: number, why: string) => CallToolResult): Promise<CallToolResult> {
   const start = link.app.frameCount;
+  const timers = link.timers ?? HOST_TIMERS;
   return new Promise<CallToolResult>((resolve) => {
     let state: WatchState | undefined;
     let first = true, done = false, waited = 0;
@@ -52,7 +57,7 @@ function waitOnWatch(link: McpLink, target: string, baseline: string, wait: Wait
       done = true;
       sub?.closed();
       off();
-      clearTimeout(timer);
+      if (timer !== undefined) timers.clear(timer);
       wait.signal.removeEventListener('abort', onAbort);
       resolve(result);
     };
@@ -61,14 +66,19 @@ function waitOnWatch(link: McpLink, target: string, baseline: string, wait: Wait
       bytesWritten: 0,
       write(event, data, id) {
         if (done) return;
-        state = applyWatchEvent(state, event, data, id === undefined ? undefined : String(id));
-        if (first) {
-          first = false;
-          if (event === WATCH_EVENTS.full && data === baseline) return;
+        try {
+          state = applyWatchEvent(state, event, data, id === undefined ? undefined : String(id));
+          if (first) {
+            first = false;
+            if (event === WATCH_EVENTS.full && data === baseline) return;
+          }
+          if (event === WATCH_EVENTS.fail) { finish(textResult((JSON.parse(data) as { error: string }).error, true)); return; }
+          const result = onChange(state, event, data, state.frame - start);
+          if (result) finish(result);
+        } catch (err) {
+          // A fault here stays in this call: the client gets it, the frame goes on.
+          finish(textResult(`wait_for failed while reading a change: ${(err as Error)?.message ?? String(err)}`, true));
         }
-        if (event === WATCH_EVENTS.fail) { finish(textResult((JSON.parse(data) as { error: string }).error, true)); return; }
-        const result = onChange(state, event, data, state.frame - start);
-        if (result) finish(result);
       },
     };
     // Frames are counted after the watch feeds have sent this frame's events (the host's hooks run in order).
@@ -76,7 +86,7 @@ function waitOnWatch(link: McpLink, target: string, baseline: string, wait: Wait
       waited++;
       if (waited >= wait.frames) finish(timedOut(waited, `no change in ${waited} frames`));
     });
-    const timer = wait.seconds === undefined ? undefined : setTimeout(() => finish(timedOut(waited, `no change in ${wait.seconds} s`)), wait.seconds * 1000);
+    const timer = wait.seconds === undefined ? undefined : timers.set(() => finish(timedOut(waited, `no change in ${wait.seconds} s`)), wait.seconds * 1000);
     const onAbort = () => finish(textResult('wait_for was cancelled by the client', true));
     wait.signal.addEventListener('abort', onAbort);
     const opened = link.watch({ method: 'GET', url: watchTarget(target), headers: {} }, sink);
@@ -86,26 +96,49 @@ function waitOnWatch(link: McpLink, target: string, baseline: string, wait: Wait
   });
 }
 
-/** A query reply cut to its first rows, for before/after. */
-function shown(reply: unknown): unknown {
+/** Results of a query reply. */
+function resultsOf(reply: unknown): number {
+  const r = reply as { results?: unknown[] } | undefined;
+  return Array.isArray(r?.results) ? r.results.length : 0;
+}
+
+/** A query reply cut to its first n results, for before/after. */
+function shown(reply: unknown, n: number): unknown {
   const r = reply as { results?: unknown[] };
-  return Array.isArray(r?.results) && r.results.length > SHOWN_ROWS ? { ...r, results: r.results.slice(0, SHOWN_ROWS) } : reply;
+  return resultsOf(reply) > n ? { ...r, results: r.results!.slice(0, n), results_shown: `${n} of ${r.results!.length}` } : reply;
+}
+
+/**
+ * A result with query replies in it (before/after, or now), each cut to the same number of
+ * results: at most SHOWN_ROWS, and fewer when that is too long for one tool result, so the text
+ * is always whole JSON. `extra` (the delta) is kept only when everything fits with it.
+ */
+function fittedResult(make: (cut: (reply: unknown) => unknown) => Record<string, unknown>, replies: unknown[], extra: Record<string, unknown> = {}): CallToolResult {
+  const most = Math.min(SHOWN_ROWS, Math.max(0, ...replies.map(resultsOf)));
+  const whole = JSON.stringify({ ...make((r) => shown(r, most)), ...extra });
+  if (whole.length <= MAX_RESULT_CHARS) return textResult(whole);
+  const note = Object.keys(extra).length ? { omitted: `${Object.keys(extra).join(', ')}: too long for one result (${MAX_RESULT_CHARS} characters); read the query again instead` } : {};
+  return textResult(fitRows(most, (n) => ({ ...make((r) => shown(r, n)), ...note })).text);
 }
 
 /** Registers the wait_for tool. */
 export function registerWaitFor(server: McpServer, link: McpLink): void {
   server.registerTool('wait_for', {
-    description: 'Wait until a query\'s result changes (q or name, vars), or, with path, until that entity starts or stops matching it; '
-      + `gives up after timeout_frames (default ${WAIT_DEFAULT_FRAMES}) or timeout_seconds. Returns changed, the frame of the change and the frames waited, and the result before and after (a query: with the delta between them).`,
-    inputSchema: {
+    description: 'Wait until a query\'s result changes (q as plain text, or name, with vars): by default which entities match, with values: true their values too; or, with path, until that entity starts or stops matching. '
+      + `Gives up after timeout_frames (default ${WAIT_DEFAULT_FRAMES}) or timeout_seconds. Returns changed, the frame of the change and the frames waited, and the result before and after (a query: with the delta between them).`,
+    inputSchema: strictInput({
       ...toolShape(EXPLAIN_PARAMS, ['q', 'name', 'vars']),
+      values: z.boolean().optional().describe('true: also wake when the values of the matched entities change (e.g. q "Scale, $this == Sun.Earth" wakes when Earth\'s Scale is set); default false: only which entities match'),
       path: z.string().min(1).optional().describe('an entity path (Sun.Earth) to wait for it to start or stop matching, instead of any change of the result'),
-      timeout_frames: z.number().int().min(1).max(WAIT_MAX_FRAMES).optional().describe(`frames to wait at most (default ${WAIT_DEFAULT_FRAMES})`),
+      timeout_frames: z.number().int().min(1).max(WAIT_MAX_FRAMES).optional().describe(`frames to wait at most (default ${WAIT_DEFAULT_FRAMES}, or ${WAIT_MAX_FRAMES} with timeout_seconds)`),
       timeout_seconds: z.number().positive().max(WAIT_MAX_SECONDS).optional().describe(`seconds to wait at most (up to ${WAIT_MAX_SECONDS})`),
-    },
+    }),
     annotations: { readOnlyHint: true },
-  }, async (args, extra) => {
+  }, guarded('wait_for', async (args, extra) => {
     const { path, timeout_frames: frames, timeout_seconds: seconds, ...q } = args;
+    if (path !== undefined && q.values === true) {
+      return textResult(`values applies to a query's result; with path, wait_for waits for ${path} to start or stop matching. To wake when its values change, leave path out and name it in the query: q "<components>, $this == ${path}", values true`, true);
+    }
     const wait: Wait = { frames: frames ?? (seconds === undefined ? WAIT_DEFAULT_FRAMES : WAIT_MAX_FRAMES), seconds, signal: extra.signal };
     if (path === undefined) {
       const target = `/query${queryString(QUERY_PARAMS, { ...q, count: true })}`;
@@ -113,8 +146,9 @@ export function registerWaitFor(server: McpServer, link: McpLink): void {
       if (before.error !== undefined) return textResult(before.error, true);
       const was = JSON.parse(before.body!) as unknown;
       return waitOnWatch(link, target, before.body!, wait,
-        (state, event, data, waited) => textResult(JSON.stringify({ changed: true, frame: state.frame, frames: waited, before: shown(was), after: shown(state.reply), ...(event === WATCH_EVENTS.diff ? { delta: JSON.parse(data) as unknown } : {}) })),
-        (n, reason) => textResult(JSON.stringify({ changed: false, frames: n, reason, now: shown(was) })));
+        (state, event, data, waited) => fittedResult((cut) => ({ changed: true, frame: state.frame, frames: waited, before: cut(was), after: cut(state.reply) }), [was, state.reply],
+          event === WATCH_EVENTS.diff ? { delta: JSON.parse(data) as unknown } : {}),
+        (n, reason) => fittedResult((cut) => ({ changed: false, frames: n, reason, now: cut(was) }), [was]));
     }
     const explain = `/explain/${urlPath(path)}${queryString(EXPLAIN_PARAMS, q)}`;
     const matches = (): { matches?: boolean; blockers?: unknown; error?: string } => {
@@ -133,5 +167,5 @@ export function registerWaitFor(server: McpServer, link: McpLink): void {
       if (now.matches === before.matches) return undefined;
       return textResult(JSON.stringify({ changed: true, frame: state.frame, frames: waited, before: { matches: before.matches }, after: { matches: now.matches, ...(now.matches ? {} : { blockers: now.blockers }) } }));
     }, (n, reason) => textResult(JSON.stringify({ changed: false, frames: n, reason, now: { matches: before.matches } })));
-  });
+  }));
 }

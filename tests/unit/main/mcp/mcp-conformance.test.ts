@@ -33,8 +33,24 @@ const TABLES: Record<string, ParamSpecs> = {
   query: queryParams(), get_entity: ENTITY_PARAMS, stats: STATS_PARAMS, explain_match: EXPLAIN_PARAMS, wait_for: EXPLAIN_PARAMS,
 };
 
+/** The parameters an agent writes as text: their descriptions are the tools' own. */
+const QUERY_TEXT = ['q', 'name', 'vars'];
+
 /** A valid text of the string parameters that are not names or expressions. */
 const STRING_SAMPLES: Record<string, string> = { period: '1m', vars: 'planet:Sun.Earth' };
+
+const sig4 = (v: number) => (v === 0 ? 0 : Number(v.toPrecision(4)));
+
+/** A /stats reply as the stats tool sums it up: every {avg, min, max} series as {last, min, max, mean}, without briefs. */
+function folded(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(folded);
+  if (typeof v !== 'object' || v === null) return v;
+  const s = v as { avg?: number[]; min?: number[]; max?: number[] };
+  if (Array.isArray(s.avg) && Array.isArray(s.min) && Array.isArray(s.max)) {
+    return { last: sig4(s.avg[s.avg.length - 1]!), min: sig4(Math.min(...s.min)), max: sig4(Math.max(...s.max)), mean: sig4(s.avg.reduce((a, b) => a + b, 0) / s.avg.length) };
+  }
+  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'brief').map(([k, x]) => [k, folded(x)]));
+}
 
 describe('MCP tools conform to the REST contract', () => {
   test('arguments shared with REST are the REST parameters: same description, and each value the tool takes passes the REST schema', async () => {
@@ -48,7 +64,9 @@ describe('MCP tools conform to the REST contract', () => {
         const spec = name === 'path' ? undefined : table?.[name];
         if (spec === undefined) continue;
         shared++;
-        expect(prop.description, `${tool.name}.${name}`).toBe(`${spec.description} (${spec.expected})`);
+        // The query text parameters say what an agent types (plain text); REST's wording is about URLs.
+        if (QUERY_TEXT.includes(name)) expect(prop.description, `${tool.name}.${name}`).not.toMatch(/URL|encod/i);
+        else expect(prop.description, `${tool.name}.${name}`).toBe(`${spec.description} (${spec.expected})`);
         const sample = prop.type === 'boolean' ? 'false' : prop.type === 'integer' ? '1' : (STRING_SAMPLES[name] ?? 'Planet');
         expect(spec.schema.safeParse(sample).success, `${tool.name}.${name} = ${sample}`).toBe(true);
       }
@@ -71,8 +89,18 @@ describe('MCP tools conform to the REST contract', () => {
       const qs = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)])).toString();
       expect((await call(c, 'get_entity', { path: 'Sun.Earth', ...args })).json, qs).toEqual(get(`/entity/Sun/Earth${qs ? `?${qs}` : ''}`));
     }
-    expect((await call(c, 'stats', { category: 'world' })).json).toEqual(get('/stats/world'));
-    expect((await call(c, 'stats', { category: 'pipeline', period: '1m' })).json).toEqual(get('/stats/pipeline?period=1m'));
+    // stats: each measure of the GET folded to last, min, max and mean (4 significant digits); its series on request.
+    for (const [args, target] of [[{ category: 'world' }, '/stats/world'], [{ category: 'pipeline', period: '1m' }, '/stats/pipeline?period=1m']] as const) {
+      expect((await call(c, 'stats', args)).json, target).toEqual(folded(get(target)));
+      const series = (await call(c, 'stats', { ...args, series: true })).json;
+      const whole = get(target) as Record<string, unknown> | unknown[];
+      // Too long for one result whole (60 samples of every measure): cut by measures or systems, each one as REST has it.
+      const kept = Object.entries(series.series as object);
+      expect(kept.length).toBeGreaterThan(0);
+      for (const [k, v] of kept) expect(v, `${target} ${k}`).toEqual((whole as Record<string, unknown>)[k]);
+      const all = Array.isArray(whole) ? whole.length : Object.keys(whole).length;
+      if (kept.length < all) expect(series.cut).toBe(`${kept.length} of ${all} ${Array.isArray(whole) ? 'entries' : 'measures'} fit in 32000 characters; the summary (series: false) has every one`);
+    }
     expect((await call(c, 'explain_match', { path: 'Sun.Earth', q: 'Planet, Velocity' })).json).toEqual(get('/explain/Sun/Earth?q=Planet%2C%20Velocity'));
     const summary = (await call(c, 'world_summary')).json;
     expect(summary.title).toBe((get('/entity/ecs/core/World?label=true') as { label: string }).label);

@@ -1,5 +1,7 @@
-// What the MCP tests share: a host whose frames run by hand (so tests count frames, never time),
-// SDK clients on its /mcp, tool calls read as text and JSON, and running frames until a call settles.
+// What the MCP tests share: a host whose frames run by hand (so tests count frames, never time)
+// or one whose own loop runs (startLive: what happens inside real frames, counted through the
+// app's frame hook, never timed), SDK clients on its /mcp, tool calls read as text and JSON, and
+// running or awaiting frames until a call settles.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +28,25 @@ export class McpHarness {
     const base = (await this.host.start()).rest;
     this.host.app.stop();
     return base;
+  }
+
+  /** Starts a demo host on a free port with its own loop running (frames come on the host's clock); returns its base URL. */
+  async startLive(mcp: McpEndpointOptions = {}, ...extra: string[]): Promise<string> {
+    this.host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', ...extra]), mkdtempSync(join(tmpdir(), 'pages-')), mcp);
+    return (await this.host.start()).rest;
+  }
+
+  /** Resolves after the running loop has run `n` more frames (counted by the app's frame hook). */
+  frames(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      let seen = 0;
+      const off = this.host!.app.onFrame(() => {
+        if (++seen < n) return;
+        // Removed after this frame's hooks ran: removing a hook while they run would skip the next one.
+        queueMicrotask(off);
+        resolve();
+      });
+    });
   }
 
   /** An SDK client connected to `${base}/mcp`. */

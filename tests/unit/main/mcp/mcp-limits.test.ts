@@ -1,13 +1,15 @@
-// The MCP limits an agent meets: a tool result longer than MAX_RESULT_CHARS is cut there with a
-// note saying how to ask for less; a request body over --max-body-bytes is refused (413, a
-// JSON-RPC error naming the limit) before any session starts; wait_for with timeout_seconds and
-// nothing changing (frames stopped) gives up with a timeout result, not an error; more than
-// WAIT_MAX_SECONDS is refused with the bound in the message; a session holds at most
-// MAX_SUBSCRIPTIONS_PER_SESSION subscriptions, one more is refused saying so and opens no watch.
+// The MCP limits an agent meets: a query page longer than MAX_RESULT_CHARS is cut by rows (whole
+// JSON, and `more` names the first row not returned, so paging on loses nothing); a request body
+// over --max-body-bytes is refused (413, a JSON-RPC error naming the limit) before any session
+// starts; wait_for with timeout_seconds gives up with a timeout result when its seconds pass (the
+// test fires that timer: nothing waits on the clock), is not cut short by the default frame
+// count, and more than WAIT_MAX_SECONDS is refused with the bound in the message; a session holds
+// at most MAX_SUBSCRIPTIONS_PER_SESSION subscriptions, one more is refused saying so and opens no watch.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { MAX_RESULT_CHARS } from '../../../../src/main/mcp';
 import { MAX_SUBSCRIPTIONS_PER_SESSION } from '../../../../src/main/mcp/resources';
-import { WAIT_MAX_SECONDS } from '../../../../src/main/mcp/wait-for';
+import { WAIT_DEFAULT_FRAMES, WAIT_MAX_SECONDS } from '../../../../src/main/mcp/wait-for';
+import { ManualTimers } from './manual-timers';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -16,23 +18,30 @@ const h = new McpHarness();
 afterEach(() => h.close());
 
 describe('MCP limits', () => {
-  test(`a result over ${MAX_RESULT_CHARS} characters is cut there, with a note on asking for less`, async () => {
+  test(`a page over ${MAX_RESULT_CHARS} characters is cut by rows: whole JSON, and more names the first row not returned`, async () => {
+    // Frames stopped: nothing moves between the tool's page and the REST pages it is checked against.
     const c = await h.connect(await h.start('--asteroids', '3000'));
-    const page = '/query?q=Position&values=true&limit=2000';
-    const rest = h.host!.router.route('GET', page).body;
-    expect(rest.length).toBeGreaterThan(MAX_RESULT_CHARS);
+    const rows = (target: string) => (JSON.parse(h.host!.router.route('GET', target).body) as { results: { entities: unknown[] }[] }).results.flatMap((r) => r.entities);
+    expect(h.host!.router.route('GET', '/query?q=Position&values=true&limit=2000').body.length).toBeGreaterThan(MAX_RESULT_CHARS);
     const r = await call(c, 'query', { q: 'Position', values: true, limit: 2000 });
     expect(r.isError).toBe(false);
-    const [kept, note] = [r.text.slice(0, MAX_RESULT_CHARS), r.text.slice(MAX_RESULT_CHARS)];
-    // What is kept is the start of the full reply: the paging fields, then REST's own text.
-    expect(kept.startsWith('{"total":')).toBe(true);
-    expect(kept).toContain(rest.slice(1, 200));
-    const full = Number(/^\n… cut at (\d+) characters of (\d+): ask for less/.exec(note)?.[2]);
-    expect(note).toContain(`cut at ${MAX_RESULT_CHARS} characters of`);
-    expect(full).toBeGreaterThan(rest.length);
-    // A small page is whole.
+    expect(r.text.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    expect(r.json, 'the result parses as JSON').toBeDefined();
+    const { total, returned, more, cut, ...reply } = r.json;
+    expect(returned).toBeGreaterThan(0);
+    expect(returned).toBeLessThan(2000);
+    expect(cut).toBe(`only ${returned} rows fit in ${MAX_RESULT_CHARS} characters; ask for fewer (limit) or for less per row (values=false)`);
+    expect(more).toBe(`${total - returned} more: use offset ${returned}`);
+    // What is returned is REST's page of exactly those rows.
+    expect(reply).toEqual(JSON.parse(h.host!.router.route('GET', `/query?q=Position&values=true&limit=${returned}&count=true`).body));
+    // Going on at that offset starts at the next row: none skipped, none repeated.
+    const next = await call(c, 'query', { q: 'Position', limit: 3, offset: returned });
+    const all = rows(`/query?q=Position&limit=${returned + 3}`);
+    expect(next.json.results.flatMap((x: { entities: unknown[] }) => x.entities)).toEqual(all.slice(returned));
+    // A small page is whole, with no cut.
     const small = await call(c, 'query', { q: 'Planet', limit: 3 });
-    expect(small.text).not.toContain('… cut at');
+    expect(small.json.cut).toBeUndefined();
+    expect(small.json.returned).toBe(3);
   });
 
   test('a body over --max-body-bytes: 413 with a JSON-RPC error, no session opened', async () => {
@@ -49,16 +58,33 @@ describe('MCP limits', () => {
     expect(h.host!.mcp!.openSessions).toBe(1);
   });
 
-  test('wait_for with timeout_seconds gives up with a timeout result; beyond the bound it is refused', async () => {
-    const c = await h.connect(await h.start());
-    // Frames stay stopped: nothing can change, so only the seconds end the wait.
-    const r = await call(c, 'wait_for', { q: 'Planet', timeout_seconds: 1 });
+  test('wait_for with timeout_seconds gives up with a timeout result when its seconds pass; beyond the bound it is refused', async () => {
+    const timers = new ManualTimers();
+    const c = await h.connect(await h.startWith({ timers }));
+    const waiting = call(c, 'wait_for', { q: 'Planet', timeout_seconds: 2 });
+    await expect.poll(() => timers.delays, { timeout: 30_000 }).toContain(2000);
+    expect(timers.fire(2000)).toBe(1);
+    const r = await waiting;
     expect(r.isError).toBe(false);
-    expect(r.json).toMatchObject({ changed: false, frames: 0, reason: 'no change in 1 s' });
+    expect(r.json).toMatchObject({ changed: false, frames: 0, reason: 'no change in 2 s' });
     expect(h.host!.watches.watcherCount).toBe(0);
     const tooLong = await call(c, 'wait_for', { q: 'Planet', timeout_seconds: WAIT_MAX_SECONDS + 1 });
     expect(tooLong.isError).toBe(true);
     expect(tooLong.text).toContain(String(WAIT_MAX_SECONDS));
+  });
+
+  test(`timeout_seconds alone is not cut short at the default ${WAIT_DEFAULT_FRAMES} frames (the loop running at 1000 fps)`, async () => {
+    const timers = new ManualTimers();
+    const c = await h.connect(await h.startLive({ timers }, '--fps', '1000'));
+    const waiting = call(c, 'wait_for', { q: 'Planet', timeout_seconds: 5 });
+    await expect.poll(() => timers.delays, { timeout: 30_000 }).toContain(5000);
+    await h.frames(WAIT_DEFAULT_FRAMES + 50);
+    // Still waiting: its watch is open after more frames than the default.
+    expect(h.host!.watches.watcherCount).toBe(1);
+    timers.fire(5000);
+    const r = await waiting;
+    expect(r.json).toMatchObject({ changed: false, reason: 'no change in 5 s' });
+    expect(r.json.frames).toBeGreaterThan(WAIT_DEFAULT_FRAMES);
   });
 
   test(`at most ${MAX_SUBSCRIPTIONS_PER_SESSION} subscriptions per session; one more is refused and opens no watch`, async () => {

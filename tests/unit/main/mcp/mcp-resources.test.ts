@@ -84,4 +84,18 @@ describe('MCP resources', () => {
     await (c.transport as StreamableHTTPClientTransport).terminateSession();
     await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(0);
   });
+
+  test('subscribing again to a resource holds its one watch; one unsubscribe releases it; notices come with frames running', async () => {
+    const c = await h.connect(await h.startLive());
+    const notices: string[] = [];
+    c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => { notices.push(n.params.uri); });
+    await c.subscribeResource({ uri: 'ecs://entity/Sun/Earth' });
+    await c.subscribeResource({ uri: 'ecs://entity/Sun/Earth' });
+    expect(h.host!.watches.watcherCount).toBe(1);
+    // Earth moves every frame: a notice comes from the real loop.
+    await expect.poll(() => notices.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(notices[0]).toBe('ecs://entity/Sun/Earth');
+    await c.unsubscribeResource({ uri: 'ecs://entity/Sun/Earth' });
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
 });

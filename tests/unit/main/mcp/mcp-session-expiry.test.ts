@@ -1,9 +1,11 @@
-// MCP session idle expiry with the endpoint's clock in the test's hands (no timer is waited on):
-// a session with nothing in flight for idleMs is closed, its watches released and its id refused
-// with a message saying why; a client holding its notification stream is in use and stays; a new
+// MCP session idle expiry with the endpoint's clock and timers in the test's hands (no timer is
+// waited on): the sweeper, armed every idleMs/4 and fired here by the test, closes a session with
+// nothing in flight for idleMs, releases its watches and its id is refused with a message saying
+// why; a client holding its notification stream is in use and stays; a new
 // client at the session bound takes the slot of the session unused the longest among those with
 // nothing in flight, and is refused only when every session is in use.
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ManualTimers } from './manual-timers';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -35,24 +37,33 @@ async function quietSession(base: string): Promise<string> {
 describe('MCP session idle expiry', () => {
   test('a quiet session is closed after idleMs, not before; its watch is released and its id refused; a listening client stays', async () => {
     let clock = 1_000_000;
-    const base = await h.startWith({ idleMs: IDLE_MS, now: () => clock });
+    const timers = new ManualTimers();
+    const base = await h.startWith({ idleMs: IDLE_MS, now: () => clock, timers });
     const mcp = h.host!.mcp!;
+    const sweepMs = IDLE_MS / 4;
+    /** Fires the sweep timer (the endpoint arms the next one), then lets the closes it started finish. */
+    const sweep = async () => {
+      expect(timers.fire(sweepMs), 'one sweep armed').toBe(1);
+      await new Promise((r) => setImmediate(r));
+    };
     const listening = await h.connect(base);
     await expect.poll(() => mcp.openRequests, { timeout: 30_000 }).toBe(1);
     const quiet = await quietSession(base);
     expect(mcp.openSessions).toBe(2);
     expect(h.host!.watches.watcherCount).toBe(1);
     clock += IDLE_MS - 1;
-    expect(await mcp.closeIdle()).toBe(0);
+    await sweep();
+    expect(mcp.openSessions).toBe(2);
     clock += 1;
-    expect(await mcp.closeIdle()).toBe(1);
-    expect(mcp.openSessions).toBe(1);
+    await sweep();
+    await expect.poll(() => mcp.openSessions, { timeout: 30_000 }).toBe(1);
     expect(h.host!.watches.watcherCount).toBe(0);
     const refused = await post(base, { id: 3, method: 'tools/list' }, quiet);
     expect(refused.status).toBe(404);
     expect(await refused.text()).toContain(`it ended (closed; unused for ${IDLE_MS / 60_000} minutes;`);
     clock += 10 * IDLE_MS;
-    expect(await mcp.closeIdle()).toBe(0);
+    await sweep();
+    expect(mcp.openSessions).toBe(1);
     expect((await call(listening, 'get_entity', { path: 'Sun' })).isError).toBe(false);
   });
 

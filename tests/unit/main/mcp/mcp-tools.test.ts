@@ -1,5 +1,6 @@
-// MCP at /mcp on a running host, through the SDK's own client: every tool, its error path (an
-// isError result with the REST message, and nothing changed), the Host/Origin guard, the token, the session bound and --no-mcp.
+// MCP at /mcp on a running host (its own loop running: frames come between and during calls, as
+// for a real agent), through the SDK's own client: every tool, its error path (an isError result
+// with the REST message, and nothing changed), the Host/Origin guard, the token, the session bound and --no-mcp.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,12 +23,18 @@ afterEach(async () => {
   host = undefined;
 });
 
-/** A host whose frames are run by hand (host.app.step), so tests count them. */
+/** A host with its own loop running. */
 async function startHost(...extra: string[]): Promise<string> {
   host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', ...extra]), mkdtempSync(join(tmpdir(), 'pages-')));
-  const base = (await host.start()).rest;
-  host.app.stop();
-  return base;
+  return (await host.start()).rest;
+}
+
+/** Resolves after the loop has run `n` more frames (counted by the app's frame hook, never timed). */
+function frames(n: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const off = host!.app.onFrame(() => { if (++seen >= n) { queueMicrotask(off); resolve(); } });
+  });
 }
 
 async function connect(base: string, headers: Record<string, string> = {}): Promise<Client> {
@@ -61,7 +68,10 @@ describe('MCP tools', () => {
     const props = query.inputSchema.properties as Record<string, { type: string; description: string }>;
     expect(props.limit!.type).toBe('integer');
     expect(props.values!.type).toBe('boolean');
-    expect(props.q!.description).toContain('query expression in the query DSL');
+    // What an agent types: plain query text, with examples; nothing about URLs.
+    expect(props.q!.description).toContain('plain text');
+    expect(props.q!.description).not.toMatch(/URL/);
+    for (const t of tools) expect(JSON.stringify(t), t.name).not.toMatch(/URL-encoded/);
   });
 
   test('query: total, returned and where to go on; get_entity; explain_match names the missing term', async () => {
@@ -98,11 +108,14 @@ describe('MCP tools', () => {
     const c = await connect(await startHost());
     const w = host!.world;
     const earth = w.lookup('Sun.Earth');
-    const before = w.changeCount;
+    // The systems move Earth every frame: what a refused write must leave alone is its type and Scale.
+    const before = host!.router.route('GET', '/entity/Sun/Earth').body;
+    const scale = w.get(earth, w.lookup('Scale'));
     const refused = await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale'], ['Nope']], values: [{ value: 2 }, 0] } });
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/Nope/);
-    expect(w.changeCount).toBe(before);
+    expect(host!.router.route('GET', '/entity/Sun/Earth').body).toBe(before);
+    expect(w.get(earth, w.lookup('Scale'))).toEqual(scale);
     expect((await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale']], values: [{ value: 2 }] } })).isError).toBe(false);
     expect(w.get(earth, w.lookup('Scale'))).toEqual({ value: 2 });
     expect((await call(c, 'set_enabled', { path: 'Sun.Earth', enabled: false })).isError).toBe(false);
@@ -121,10 +134,19 @@ describe('MCP tools', () => {
     expect(s.json.named_queries.map((q: { path: string }) => q.path)).toEqual(expect.arrayContaining(['Planets', 'ShipsHeadingTo']));
     expect(s.json.systems.length).toBe(host!.app.pipeline.list().length);
     expect(s.json.components).toContain('Position');
-    host!.app.step(1 / 60);
     expect((await call(c, 'stats', { category: 'world' })).isError).toBe(false);
+    // Paused, then stepped: exactly the asked ticks run (the pipeline counts simulation ticks), as the loop's frames go on.
     expect((await call(c, 'time_control', { action: 'pause' })).json.paused).toBe(true);
-    expect((await call(c, 'time_control', { action: 'step', frames: 3 })).json.step).toBe(3);
+    await frames(2);
+    const ticks = host!.app.pipeline.frame;
+    await frames(3);
+    expect(host!.app.pipeline.frame, 'no tick while paused').toBe(ticks);
+    expect((await call(c, 'time_control', { action: 'step', frames: 3 })).isError).toBe(false);
+    await frames(6);
+    expect(host!.app.pipeline.frame, 'step 3: three ticks').toBe(ticks + 3);
+    expect((await call(c, 'time_control', { action: 'step' })).isError).toBe(false);
+    await frames(4);
+    expect(host!.app.pipeline.frame, 'step without frames: one tick').toBe(ticks + 4);
     expect((await call(c, 'time_control', { action: 'scale', scale: 0.5 })).json.time_scale).toBe(0.5);
     const refused = await call(c, 'time_control', { action: 'scale', scale: 17 });
     expect(refused.isError).toBe(true);

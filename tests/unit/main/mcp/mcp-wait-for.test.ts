@@ -5,6 +5,7 @@
 // releases it when done.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FRAME_HEADER } from '../../../../src/main/host/index';
+import { WAIT_MAX_FRAMES } from '../../../../src/main/mcp';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -79,5 +80,59 @@ describe('wait_for', () => {
     expect(gone.text).toMatch(/^entity 'Sun\/Nowhere' not found/);
     expect((await call(c, 'wait_for', { q: 'Planet', timeout_frames: 0 })).isError).toBe(true);
     expect(h.host!.watches.watcherCount).toBe(0);
+  });
+});
+
+describe('wait_for with the host running its own loop', () => {
+  test('path: the entity stops matching while frames run; the call returns and the host goes on', async () => {
+    const base = await h.startLive();
+    const c = await h.connect(base);
+    const waiting = call(c, 'wait_for', { q: 'Planet', path: 'Sun.Mars', timeout_frames: 600 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    const landed = await put(base, '/disable/Sun/Mars');
+    const r = await waiting;
+    expect(r.isError).toBe(false);
+    expect(r.json).toMatchObject({ changed: true, frame: landed + 1, before: { matches: true }, after: { matches: false } });
+    expect(r.json.after.blockers[0].code).toBe('disabled');
+    expect(h.host!.watches.watcherCount).toBe(0);
+    await h.frames(3);
+    expect((await call(c, 'get_entity', { path: 'Sun.Mars' })).isError).toBe(false);
+  });
+
+  test("values: true wakes on a value written into a matched entity (Earth's Scale); without it the same write does not", async () => {
+    const base = await h.startLive();
+    const c = await h.connect(base);
+    const scale = (v: number) => `/set/Sun/Earth?data=${encodeURIComponent(JSON.stringify({ ids: [['Scale']], values: [{ value: v }] }))}`;
+    // Membership only: a value change is no change.
+    const members = call(c, 'wait_for', { q: 'Scale, $this == Sun.Earth', timeout_frames: 20 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    await put(base, scale(1.5));
+    expect((await members).json).toMatchObject({ changed: false, frames: 20, reason: 'no change in 20 frames' });
+    // With values: the write ends the wait in the frame after it landed, with the values before and after.
+    const waiting = call(c, 'wait_for', { q: 'Scale, $this == Sun.Earth', values: true, timeout_frames: 600 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    const landed = await put(base, scale(2.5));
+    const r = await waiting;
+    expect(r.isError).toBe(false);
+    expect(r.json).toMatchObject({ changed: true, frame: landed + 1 });
+    expect(r.json.before.results[0].values).toEqual([[{ value: 1.5 }]]);
+    expect(r.json.after.results[0].values).toEqual([[{ value: 2.5 }]]);
+    // values applies to the query form: with path it is refused, saying what to write instead.
+    const both = await call(c, 'wait_for', { q: 'Planet', path: 'Sun.Earth', values: true });
+    expect(both.isError).toBe(true);
+    expect(both.text).toContain('q "<components>, $this == Sun.Earth", values true');
+  });
+
+  test('a wait_for the client cancels ends at once on the host: its watch is released, the session answers on', async () => {
+    const c = await h.connect(await h.startLive());
+    const ac = new AbortController();
+    const waiting = c.callTool({ name: 'wait_for', arguments: { q: 'Planet', timeout_frames: WAIT_MAX_FRAMES } }, undefined, { signal: ac.signal });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    ac.abort();
+    await expect(waiting).rejects.toThrow();
+    // Nothing else could end it for 36,000 frames: only the client's cancel, heard by the host.
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(0);
+    await h.frames(2);
+    expect((await call(c, 'world_summary', { counts_only: true })).json.entities).toBeGreaterThan(0);
   });
 });

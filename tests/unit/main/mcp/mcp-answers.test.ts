@@ -1,0 +1,135 @@
+// Answers an agent can act on: the instructions at initialize say what the world is and where to
+// start; every tool's input schema follows strict JSON-schema rules (objects with properties and
+// additionalProperties false, no empty object), so strict converters take it and an unknown
+// argument is refused by name; stats answer a compact summary (under 4,000 characters for the
+// demo); a tool whose handler throws, or whose wait fails inside a frame, answers an error result
+// and the session, the frame and the host go on.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createMcpServer, type McpLink } from '../../../../src/main/mcp';
+import type { RestRequest } from '../../../../src/shared/protocol';
+import { call, McpHarness, text } from './mcp-harness';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+const h = new McpHarness();
+afterEach(() => h.close());
+
+/** Where a JSON schema breaks the strict rules: an object without properties or without additionalProperties false, an empty object schema. */
+function strictProblems(schema: unknown, at: string): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const s = schema as Record<string, unknown>;
+  const out: string[] = [];
+  if (s.type === 'object') {
+    const props = s.properties as Record<string, unknown> | undefined;
+    if (!props || Object.keys(props).length === 0) out.push(`${at}: an object schema without properties`);
+    if (s.additionalProperties !== false) out.push(`${at}: additionalProperties is not false`);
+    for (const [k, v] of Object.entries(props ?? {})) out.push(...strictProblems(v, `${at}.${k}`));
+  }
+  if (s.items !== undefined) out.push(...strictProblems(s.items, `${at}[]`));
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const [i, v] of ((s[key] as unknown[]) ?? []).entries()) out.push(...strictProblems(v, `${at}.${key}[${i}]`));
+  return out;
+}
+
+describe('what an agent meets first', () => {
+  test('instructions at initialize: what the world is and where to start', async () => {
+    const c = await h.connect(await h.start());
+    const said = c.getInstructions() ?? '';
+    expect(said).toContain(`"${h.host!.options.title}" is a live entity-component world`);
+    expect(said).toContain(`${h.host!.app.targetFps} frames per second`);
+    expect(said).toMatch(/Start with world_summary/);
+    expect(said).toContain('Planets');
+    // Every tool it names exists.
+    const { tools } = await c.listTools();
+    const named = [...said.matchAll(/\b([a-z]+_[a-z_]+|query|stats)\b/g)].map((m) => m[1]!).filter((w) => tools.some((t) => t.name === w) || /_/.test(w));
+    for (const n of new Set(named)) expect(tools.map((t) => t.name), n).toContain(n);
+  });
+
+  test('every input schema follows the strict rules; an unknown argument is refused by name', async () => {
+    const c = await h.connect(await h.start());
+    const { tools } = await c.listTools();
+    expect(tools.length).toBe(10);
+    for (const t of tools) expect(strictProblems(t.inputSchema, t.name), t.name).toEqual([]);
+    const r = await call(c, 'get_entity', { path: 'Sun', valuez: true });
+    expect(r.isError).toBe(true);
+    expect(r.text).toMatch(/valuez/);
+    // world_summary's argument: counts only, a cheap look at the frame.
+    const counts = await call(c, 'world_summary', { counts_only: true });
+    expect(counts.json.components).toBe((await call(c, 'world_summary')).json.components.length);
+  });
+
+  test('stats: a summary per measure under 4,000 characters for the demo; the series on request', async () => {
+    const c = await h.connect(await h.startLive());
+    await h.frames(70);
+    for (const category of ['world', 'pipeline']) {
+      const r = await call(c, 'stats', { category });
+      expect(r.isError).toBe(false);
+      expect(r.text.length, category).toBeLessThan(4000);
+      const series = await call(c, 'stats', { category, series: true });
+      expect(series.text.length, category).toBeGreaterThan(r.text.length);
+    }
+    const world = (await call(c, 'stats', { category: 'world' })).json;
+    expect(Object.keys(world['entities.count']).sort()).toEqual(['last', 'max', 'mean', 'min']);
+    expect(world['entities.count'].last).toBe(h.host!.world.entities.aliveCount);
+  });
+});
+
+describe('a tool that throws', () => {
+  /** A client on an in-memory session whose host link answers through `answer`. */
+  async function session(answer: (req: RestRequest) => ReturnType<McpLink['answer']>): Promise<Client> {
+    const host = h.host!;
+    const link: McpLink = { world: host.world, app: host.app, title: 'faulty', answer, watch: (req, sink) => host.watches.open(req, sink) };
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(link).connect(a);
+    const client = new Client({ name: 'fault-test', version: '1' });
+    await client.connect(b);
+    return client;
+  }
+
+  test('answers an error result naming the tool and the fault; the same session answers the next call', async () => {
+    await h.start();
+    let failing = true;
+    const c = await session((req) => {
+      if (failing) throw new Error('the router broke');
+      return h.host!.answer(req);
+    });
+    const args: Record<string, Record<string, unknown>> = {
+      query: { q: 'Planet' }, get_entity: { path: 'Sun' }, set_components: { path: 'Sun', data: { ids: [['Scale']], values: [{ value: 2 }] } },
+      set_enabled: { path: 'Sun', enabled: true }, delete_entity: { path: 'Sun.Nowhere' }, stats: { category: 'world' },
+      time_control: { action: 'pause' }, explain_match: { path: 'Sun', q: 'Planet' }, wait_for: { q: 'Planet' },
+    };
+    for (const [name, a] of Object.entries(args)) {
+      const r = (await c.callTool({ name, arguments: a })) as CallToolResult;
+      expect(r.isError, name).toBe(true);
+      expect(text(r), name).toBe(`the ${name} tool failed: the router broke (the session goes on; read the state again before retrying a write)`);
+    }
+    failing = false;
+    const ok = (await c.callTool({ name: 'query', arguments: { q: 'Planet', limit: 1 } })) as CallToolResult;
+    expect(ok.isError).toBeUndefined();
+    expect(JSON.parse(text(ok)).total).toBe(8);
+    await c.close();
+  });
+
+  test('a fault while wait_for reads a change inside a frame ends that call with an error; the frame completes', async () => {
+    await h.start();
+    let calls = 0;
+    // The first two reads (the state at the start) answer; the read a change triggers, inside the frame, throws.
+    const c = await session((req) => {
+      if (++calls > 2) throw new Error('explain broke');
+      return h.host!.answer(req);
+    });
+    const waiting = c.callTool({ name: 'wait_for', arguments: { q: 'Planet', path: 'Sun.Mars', timeout_frames: 50 } }) as Promise<CallToolResult>;
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    h.host!.router.route('PUT', '/disable/Sun/Mars');
+    const frame = h.host!.app.frameCount;
+    expect(() => h.host!.app.step(1 / 60)).not.toThrow();
+    expect(h.host!.app.frameCount).toBe(frame + 1);
+    const r = await waiting;
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe('wait_for failed while reading a change: explain broke');
+    expect(h.host!.watches.watcherCount).toBe(0);
+    await c.close();
+  });
+});
