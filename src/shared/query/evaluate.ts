@@ -4,7 +4,8 @@
 import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
 import { unreachable } from '../unreachable';
 import type { QueryBudget } from './budget';
-import type { Plan, PlanAlt, PlanEq, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
+import { memberHolds, memberValue } from './member-compare';
+import type { Plan, PlanAlt, PlanEq, PlanMember, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
 import { evaluationSteps } from './plan-bind';
 import { isSeed } from './plan-contract';
 
@@ -94,6 +95,7 @@ export class Evaluation {
       case 'or': this.operOr(step, next); return;
       case 'scope': this.scope(step, next); return;
       case 'eq': this.eq(step, next); return;
+      case 'member': this.member(step, next); return;
       default: unreachable(step, 'plan step');
     }
   }
@@ -105,6 +107,7 @@ export class Evaluation {
       case 'or': return step.terms.some((t) => this.needsThis(t));
       case 'eq': return step.left === 0 || isThis(step.right as Slot);
       case 'scope': return step.body.some((s) => this.needsThis(s));
+      case 'member': return true;
       default: return unreachable(step, 'plan step');
     }
   }
@@ -133,6 +136,7 @@ export class Evaluation {
       case 'or':
         for (const alt of step.terms) {
           if (alt.kind === 'term') addTerm(alt);
+          else if (alt.kind === 'member') addTerm(alt.term);
           else if (alt.left === 0 && isSeed(alt)) {
             // `$this == Sun.Earth || …`: that entity's table is a candidate (its rows are then tried one by one).
             const e = this.slotValue(alt.right as Slot);
@@ -153,6 +157,7 @@ export class Evaluation {
         candidates = this.allTables();
         break;
       case 'scope': candidates = this.allTables(); break;
+      case 'member': addTerm(step.term); break;
       default: unreachable(step, 'plan step');
     }
     for (const t of candidates) {
@@ -241,8 +246,12 @@ export class Evaluation {
 
   /** One operand of an or-chain; a comparison that holds sets the chain's field with no id (0). */
   private alternative(alt: PlanAlt, field: number, next: () => void): void {
-    if (alt.kind === 'term') this.term(alt, next);
-    else this.eq(alt, () => this.withField(field, 0, true, next));
+    switch (alt.kind) {
+      case 'term': this.term(alt, next); return;
+      case 'member': this.member(alt, next); return;
+      case 'eq': this.eq(alt, () => this.withField(field, 0, true, next)); return;
+      default: unreachable(alt, 'or-chain operand');
+    }
   }
 
   /** True when $this is bound to more than one entity (a whole table or several of its rows). */
@@ -446,6 +455,39 @@ export class Evaluation {
     return 0;
   }
 
+  // ---------------------------------------------------------------- member comparisons
+
+  /** `Fuel.value < 10`: the component's term, then the $this rows whose value passes. */
+  private member(m: PlanMember, next: () => void): void {
+    this.term(m.term, () => this.memberRows(m, next));
+  }
+
+  private memberRows(m: PlanMember, next: () => void): void {
+    const table = this.thisTable;
+    if (!table || table.count === 0) return;
+    const column = table.column(m.component);
+    if (!column) {
+      // Inherited: every entity of the table has the same bases, so one value decides for all rows.
+      this.budget.spend(1);
+      const v = memberValue(this.world, table.entities[this.thisRows?.[0] ?? 0]!, m.component, m.leaf);
+      if (v !== undefined && memberHolds(m.op, v, m.value)) next();
+      return;
+    }
+    const values = column.arrays[m.leaf]!;
+    const rows = this.thisRows;
+    const n = rows ? rows.length : table.count;
+    this.budget.spend(n);
+    const keep: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = rows ? rows[i]! : i;
+      if (memberHolds(m.op, values[r] as number, m.value)) keep.push(r);
+    }
+    if (keep.length === 0) return;
+    this.thisRows = keep.length === table.count ? null : keep;
+    next();
+    this.thisRows = rows;
+  }
+
   // ---------------------------------------------------------------- equality
 
   private eq(q: PlanEq, next: () => void): void {
@@ -526,6 +568,7 @@ function rowLevel(s: PlanStep): boolean {
     case 'term': return isThis(s.first) || (s.second !== null && isThis(s.second));
     case 'or': return s.terms.some(rowLevel);
     case 'scope': return s.body.some(rowLevel);
+    case 'member': return true;
     default: return unreachable(s, 'plan step');
   }
 }

@@ -5,7 +5,9 @@ import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type En
 import { unreachable } from '../unreachable';
 import type { QueryBudget } from './budget';
 import { Evaluation, type QueryResult } from './evaluate';
-import type { Plan, PlanEq, PlanStep, PlanTerm, Slot } from './plan';
+import { memberValue, valueText } from './member-compare';
+import { printMemberValue } from './parser';
+import type { Plan, PlanAlt, PlanEq, PlanMember, PlanStep, PlanTerm, Slot } from './plan';
 
 /** What kind of reason a step failed for. */
 export type WhyNotCode =
@@ -27,6 +29,8 @@ export type WhyNotCode =
   | 'scope'
   /** An equality (`==`, `!=`) or name match (`~=`) is false. */
   | 'not-equal'
+  /** A member comparison (`Fuel.value < 10`) is false for the entity's value. */
+  | 'value'
   /** The fixed or bound source is not an alive entity. */
   | 'source-gone';
 
@@ -75,7 +79,7 @@ export class StepProbe {
     switch (step.kind) {
       case 'term': return step.oper === 'not' ? this.excluded(step, vars) : this.termWhy(step, vars);
       case 'or': {
-        const reasons = step.terms.map((t) => (t.kind === 'term' ? this.termWhy(t, vars) : this.eqWhy(t, vars)).message);
+        const reasons = step.terms.map((t) => this.alternativeWhy(t, vars).message);
         return { code: 'no-alternative', message: `no alternative matched: ${reasons.join('; ')}` };
       }
       case 'scope': {
@@ -90,8 +94,26 @@ export class StepProbe {
         return { code: 'scope', message: `the scope found no match: ${inner}` };
       }
       case 'eq': return this.eqWhy(step, vars);
+      case 'member': return this.memberWhy(step, vars);
       default: return unreachable(step, 'plan step');
     }
+  }
+
+  private alternativeWhy(t: PlanAlt, vars: readonly Entity[]): WhyNot {
+    switch (t.kind) {
+      case 'term': return this.termWhy(t, vars);
+      case 'eq': return this.eqWhy(t, vars);
+      case 'member': return this.memberWhy(t, vars);
+      default: return unreachable(t, 'or-chain operand');
+    }
+  }
+
+  /** "Fuel.value is 42.5, not < 10", or why the entity has no such component. */
+  private memberWhy(m: PlanMember, vars: readonly Entity[]): WhyNot {
+    const v = memberValue(this.world, this.entity, m.component, m.leaf);
+    if (v === undefined) return this.termWhy(m.term, vars);
+    const leaf = this.world.dataOf(m.component)!.schema!.leaves[m.leaf]!;
+    return { code: 'value', message: `${m.node.left.text} is ${valueText(leaf, v)}, not ${m.op} ${printMemberValue(m.node.right)}` };
   }
 
   /** Path of an entity for a message. */

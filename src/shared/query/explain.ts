@@ -7,6 +7,7 @@
 import type { Entity, World } from '../ecs';
 import { QueryBudget } from './budget';
 import type { QueryResult } from './evaluate';
+import { unreachable } from '../unreachable';
 import { printNode } from './parser';
 import type { Plan, PlanStep } from './plan';
 import type { Query, VarValues } from './query';
@@ -25,9 +26,9 @@ export interface StepExplanation {
   readonly kind: PlanStep['kind'];
   /** The step in canonical form (parser/print.ts; the terms `AND | T` expands, one by one). */
   readonly text: string;
-  /** 'and', 'not' (`!`) or 'optional' (`?`); equality steps are 'and'. */
+  /** 'and', 'not' (`!`) or 'optional' (`?`); comparisons are 'and'. */
   readonly oper: 'and' | 'not' | 'optional';
-  /** Offset of the step in the expression (UTF-16), or -1 when it has none (equalities, scopes). */
+  /** Offset of the step in the expression (UTF-16), or -1 when it has none (entity comparisons, scopes). */
   readonly pos: number;
   /** True when the step held for the entity (a `!` step holds when nothing matched it). */
   readonly holds: boolean;
@@ -112,10 +113,11 @@ function entityBlockers(world: World, plan: Plan, e: Entity): Blocker[] {
 }
 
 function held(world: World, s: PlanStep, text: string, r: QueryResult, probe: StepProbe, alone: boolean): StepExplanation {
-  const common = { kind: s.kind, text, oper: s.kind === 'eq' ? 'and' as const : s.oper, pos: stepPos(s), holds: true, alone };
-  if ((s.kind !== 'term' && s.kind !== 'or') || s.field < 0 || !r.isSet[s.field]) return common;
+  const common = { kind: s.kind, text, oper: stepOper(s), pos: stepPos(s), holds: true, alone };
+  if ((s.kind !== 'term' && s.kind !== 'or' && s.kind !== 'member') || s.field < 0 || !r.isSet[s.field]) return common;
   // An or-chain won by a comparison (`$this == Sun.Earth || …`) matched no id.
-  const term = s.kind === 'term' ? s : r.ids[s.field] === 0 ? undefined : s.terms.find((t) => t.kind === 'term');
+  const term = s.kind === 'term' ? s : s.kind === 'member' ? s.term
+    : r.ids[s.field] === 0 ? undefined : s.terms.map((t) => (t.kind === 'member' ? t.term : t)).find((t) => t.kind === 'term');
   if (!term) return common;
   const source = r.sources[s.field]!;
   const own = probe.sourceOf(term, r.vars);
@@ -127,13 +129,23 @@ function held(world: World, s: PlanStep, text: string, r: QueryResult, probe: St
 }
 
 function failed(s: PlanStep, text: string, why: WhyNot, alone: boolean): StepExplanation {
-  return { kind: s.kind, text, oper: s.kind === 'eq' ? 'and' : s.oper, pos: stepPos(s), holds: false, alone, why };
+  return { kind: s.kind, text, oper: stepOper(s), pos: stepPos(s), holds: false, alone, why };
+}
+
+function stepOper(s: PlanStep): StepExplanation['oper'] {
+  switch (s.kind) {
+    case 'eq': case 'member': return 'and';
+    case 'term': case 'or': case 'scope': return s.oper;
+    default: return unreachable(s, 'plan step');
+  }
 }
 
 function stepPos(s: PlanStep): number {
-  if (s.kind === 'term') return s.pos;
-  if (s.kind === 'or') return s.pos;
-  return -1;
+  switch (s.kind) {
+    case 'term': case 'or': case 'member': return s.pos;
+    case 'eq': case 'scope': return -1;
+    default: return unreachable(s, 'plan step');
+  }
 }
 
 function varPaths(world: World, plan: Plan, values: readonly Entity[]): Record<string, string> {

@@ -1,7 +1,7 @@
 // Public API of the query engine: the DSL, plans, the rules engine and named queries.
 export { Query, compileQuery, type VarValues } from './query';
 export type { QueryResult, ResultFn } from './evaluate';
-export type { Plan, PlanStep, PlanTerm, PlanEq, FieldInfo, Slot, NameResolver } from './plan';
+export type { Plan, PlanStep, PlanTerm, PlanEq, PlanMember, FieldInfo, Slot, NameResolver } from './plan';
 export { defineQuery, registerQuery, namedQuery, namedQueries, matchingQueries, type NamedQuery, type QueryKind, type DefineQueryOptions } from './registry';
 export { QueryParseError, formatQueryError, parseQuery, printQuery, printNode, EQ_OPS, type EqOp, type QueryAst, type QueryNode } from './parser';
 export { cacheablePlan } from './cacheable';

@@ -6,9 +6,10 @@ import { MAX_QUERY_TERMS } from '../protocol/constants';
 import { RANK, isSeed } from './plan-contract';
 import { unreachable } from '../unreachable';
 import {
-  QueryParseError, formatQueryError, quote, termsOverLimit, type EqNode, type EqOp, type FromNode, type OrNode, type QueryAst, type QueryNode, type Ref,
-  type ScopeNode, type TermNode,
+  QueryParseError, formatQueryError, quote, termsOverLimit, type EqNode, type EqOp, type FromNode, type MemberNode, type MemberOp, type OrNode, type OrOperand,
+  type QueryAst, type QueryNode, type Ref, type ScopeNode, type TermNode,
 } from './parser';
+import { resolveMember } from './member-compare';
 
 /** Where a term's component, target or source comes from. */
 export type Slot =
@@ -42,8 +43,8 @@ export interface PlanTerm {
   readonly node: TermNode;
 }
 
-/** An alternative of an or-chain: a term or a comparison (`$this == Sun.Earth`). */
-export type PlanAlt = PlanTerm | PlanEq;
+/** An alternative of an or-chain: a term or a comparison (`$this == Sun.Earth`, `Fuel.value < 10`). */
+export type PlanAlt = PlanTerm | PlanEq | PlanMember;
 
 /**
  * A resolved or-chain: the first alternative that matches wins (per entity when an alternative
@@ -80,8 +81,30 @@ export interface PlanEq {
   readonly node: EqNode;
 }
 
+/**
+ * A resolved member comparison on $this (`Fuel.value < 10`): the component's term (self|up(IsA),
+ * filling the field), then the rows whose member value passes.
+ */
+export interface PlanMember {
+  readonly kind: 'member';
+  /** Result field index (its term's), -1 inside scopes. */
+  readonly field: number;
+  /** The term of the component on $this. */
+  readonly term: PlanTerm;
+  /** The component entity. */
+  readonly component: Entity;
+  /** Index of the member's leaf in the component's schema (and of its array in a column). */
+  readonly leaf: number;
+  readonly op: MemberOp;
+  /** The stored value compared with (an f32 member's number rounded to f32, an enum constant's index). */
+  readonly value: number;
+  readonly pos: number;
+  /** The syntax node it was planned from. */
+  readonly node: MemberNode;
+}
+
 /** One evaluation step. */
-export type PlanStep = PlanTerm | PlanOr | PlanScope | PlanEq;
+export type PlanStep = PlanTerm | PlanOr | PlanScope | PlanEq | PlanMember;
 
 /** What a result field shows: the id as written (variables as wildcards) and how it was asked. */
 export interface FieldInfo {
@@ -158,10 +181,11 @@ class Planner {
       case 'term': return [this.term(n, topLevel ? this.newField() : -1)];
       case 'or': {
         const field = topLevel ? this.newField() : -1;
-        const terms = n.terms.map((t): PlanAlt => (t.type === 'eq' ? this.eq(t) : this.term({ ...t, oper: 'and' }, field)));
+        const terms = n.terms.map((t) => this.operand(t, field));
         if (topLevel) {
-          // A comparison has no id: the field shows `none` for it (and its left variable as source).
-          const shown = (t: PlanAlt) => (t.kind === 'term' ? t : { first: NO_ID, second: null, inout: 'default' as const, src: { kind: 'var' as const, v: t.left } });
+          // An entity comparison has no id: the field shows `none` for it (and its left variable as source).
+          const shown = (t: PlanAlt) => (t.kind === 'term' ? t : t.kind === 'member' ? t.term
+            : { first: NO_ID, second: null, inout: 'default' as const, src: { kind: 'var' as const, v: t.left } });
           const lead = shown(terms[0]!);
           this.fields[field] = { first: lead.first, second: lead.second, oper: n.oper, inout: lead.inout, src: lead.src,
             alternatives: terms.map((t) => ({ first: shown(t).first, second: shown(t).second })) };
@@ -174,9 +198,30 @@ class Planner {
         if (topLevel) this.predicates.push({ at: this.fields.length, eq });
         return [eq];
       }
+      case 'member': return [this.member(n, topLevel ? this.newField() : -1)];
       case 'from': return this.from(n, topLevel);
       default: return unreachable(n, 'query node');
     }
+  }
+
+  private operand(t: OrOperand, field: number): PlanAlt {
+    switch (t.type) {
+      case 'term': return this.term({ ...t, oper: 'and' }, field);
+      case 'eq': return this.eq(t);
+      case 'member': return this.member(t, field);
+      default: return unreachable(t, 'or-chain operand');
+    }
+  }
+
+  /** `Component.member <op> value`: the component's term on $this (it fills the field) and the comparison. */
+  private member(n: MemberNode, field: number): PlanMember {
+    const m = resolveMember(this.world, n, this.resolve, (reason, pos) => this.fail(reason, pos));
+    const at = n.left.pos;
+    const node: TermNode = {
+      type: 'term', first: { kind: 'name', text: m.componentText, pos: at }, src: { kind: 'var', name: 'this', pos: at }, srcWritten: false,
+      oper: 'and', inout: 'default', pos: n.pos, end: n.end,
+    };
+    return { kind: 'member', field, term: this.term(node, field), component: m.component, leaf: m.leaf, op: n.op, value: m.value, pos: n.pos, node: n };
   }
 
   /** Reserves a result field; term() fills it in. */
@@ -339,6 +384,8 @@ function order(steps: PlanStep[]): PlanStep[] {
       case 'scope': return s.oper === 'and' ? RANK.THIS : RANK.EXCLUDE;
       // An or-chain with a comparison compares values: after every term that binds them.
       case 'or': return s.terms.some((t) => t.kind === 'eq') ? RANK.FILTER : RANK.THIS;
+      // A member comparison is a term on $this that keeps some of its rows.
+      case 'member': return RANK.THIS;
       case 'term':
         if (s.oper === 'not') return RANK.EXCLUDE;
         if (s.oper === 'optional') return RANK.FILTER;

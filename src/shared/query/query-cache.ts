@@ -150,6 +150,7 @@ function* planEntities(steps: readonly PlanStep[]): Generator<Entity> {
       case 'or': yield* planEntities(s.terms); break;
       case 'scope': yield* planEntities(s.body); break;
       case 'eq': if (s.right.kind !== 'string') yield* slot(s.right); break;
+      case 'member': yield* planEntities([s.term]); break;
       default: unreachable(s, 'plan step');
     }
   }

@@ -55,30 +55,60 @@ export interface TermNode {
   end: number;
 }
 
-/** An or-chain `A || B || C`: one term group whose operands are terms or comparisons (`$this == Sun.Earth || $this == Sun.Mars`). */
+/** An or-chain `A || B || C`: one term group whose operands are terms or comparisons (`$this == Sun.Earth || Fuel.value < 10`). */
 /** An or-chain; always 'and': the grammar refuses `!` and `?` on `||` (write `!{ A || B }`). */
-export interface OrNode { type: 'or'; terms: (TermNode | EqNode)[]; oper: 'and'; pos: number; end: number }
+export interface OrNode { type: 'or'; terms: OrOperand[]; oper: 'and'; pos: number; end: number }
+
+/** An operand of an or-chain: a term or a comparison. */
+export type OrOperand = TermNode | EqNode | MemberNode;
 
 /** A scope `{ A, B }`, `!{ … }` or `?{ … }`. */
 export interface ScopeNode { type: 'scope'; body: QueryNode[]; oper: 'and' | 'not' | 'optional'; pos: number; end: number }
 
 /**
- * The comparison operators of the language, the one list the parser reads, the planner checks and
- * every printer writes: `==` and `!=` compare entities, `~=` matches names.
+ * The comparison operators of the language, the one list the parser reads (longest first), the
+ * planner checks and every printer writes: entities compare with `==` and `!=`, names match with
+ * `~=`, a member's value compares with all but `~=`.
  */
-export const EQ_OPS = ['==', '!=', '~='] as const;
+export const COMPARE_OPS = ['==', '!=', '~=', '<=', '>=', '<', '>'] as const;
 
-/** One of EQ_OPS. */
-export type EqOp = (typeof EQ_OPS)[number];
+/** One of COMPARE_OPS. */
+export type CompareOp = (typeof COMPARE_OPS)[number];
+
+/** The operators that compare entities or match names: `==`, `!=`, `~=`. */
+export type EqOp = Extract<CompareOp, '==' | '!=' | '~='>;
+
+/** The operators that compare a member's value: every one but `~=`. */
+export type MemberOp = Exclude<CompareOp, '~='>;
+
+/** The operators of EqOp, as a list. */
+export const EQ_OPS: readonly EqOp[] = ['==', '!=', '~='];
+
+/** The operators of MemberOp, as a list. */
+export const MEMBER_OPS: readonly MemberOp[] = COMPARE_OPS.filter((op): op is MemberOp => op !== '~=');
+
+/** True for the operators that compare entities or match names. */
+export function isEqOp(op: CompareOp): op is EqOp {
+  return (EQ_OPS as readonly CompareOp[]).includes(op);
+}
 
 /** An equality or name match: `$this == Sun`, `$f != $g`, `$this ~= "ar"`. */
 export interface EqNode { type: 'eq'; op: EqOp; left: Ref; right: Ref; pos: number; end: number }
+
+/** The right side of a member comparison: a number, or an enum constant by name. */
+export type MemberValue = { kind: 'number'; value: number; pos: number } | { kind: 'name'; text: string; pos: number };
+
+/**
+ * A member comparison on $this: `Fuel.value < 10`, `Shape.kind == Ship`. `left` is the component
+ * and member path as written; the planner splits it (the component's path may hold dots too).
+ */
+export interface MemberNode { type: 'member'; op: MemberOp; left: { kind: 'name'; text: string; pos: number }; right: MemberValue; pos: number; end: number }
 
 /** `AND | T`, `OR | T`, `NOT | T`: terms taken from the type of entity T. */
 export interface FromNode { type: 'from'; op: 'and' | 'or' | 'not'; ref: Ref; pos: number; end: number }
 
 /** Any top-level or scope-level element of a query. */
-export type QueryNode = TermNode | OrNode | ScopeNode | EqNode | FromNode;
+export type QueryNode = TermNode | OrNode | ScopeNode | EqNode | MemberNode | FromNode;
 
 /** A parsed query: the original text and its comma-separated elements in order. */
 export interface QueryAst { text: string; nodes: QueryNode[] }

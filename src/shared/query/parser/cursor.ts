@@ -144,6 +144,29 @@ export class Cursor {
     return { kind: 'id', value, pos: start };
   }
 
+  /** Reads a decimal number `[-]digits[.digits][e[+|-]digits]`; the caller has checked for '-' or a digit. */
+  readNumber(): { kind: 'number'; value: number; pos: number } {
+    const start = this.pos;
+    const digits = (what: string) => {
+      if (!this.digit()) this.fail(this.atEnd() ? `unexpected end of query: expected a digit ${what}` : `expected a digit ${what}, found '${this.describe()}'`);
+      while (this.digit()) this.advance();
+    };
+    if (this.at('-')) this.advance();
+    digits(`after '-', as in -2.5`);
+    if (this.at('.')) { this.advance(); digits('after the decimal point, as in 0.5'); }
+    if (this.at('e') || this.at('E')) {
+      this.advance();
+      if (this.at('+') || this.at('-')) this.advance();
+      digits(`in the exponent, as in 1e3`);
+    }
+    const text = this.text.slice(start, this.pos);
+    if (this.identPart() > 0) this.fail(`invalid number ${quote(text + this.describe())}: write a decimal number such as 10, -2.5 or 1e3`, start);
+    const value = Number(text);
+    if (!Number.isFinite(value)) this.fail(`number ${quote(text)} is too large`, start);
+    this.token();
+    return { kind: 'number', value, pos: start };
+  }
+
   /** Reads `$name` (a variable; $this/$This give 'this') or a lone `$` (singleton). */
   readVar(): Ref {
     const start = this.pos;

@@ -4,12 +4,15 @@
 //
 // Accepted forms (whitespace — space, tab, CR, LF, VT, FF — may appear between any tokens):
 //   query    := [ item { ',' item } [ ',' ] ]          empty / blank text = zero terms
-//   item     := scope | from | eq | orchain
+//   item     := scope | from | eq | member | orchain
 //   scope    := [ '!' | '?' ] '{' item { ',' item } [ ',' ] '}'      non-empty, ≤ MAX_QUERY_NESTING deep
 //   from     := ( 'AND' | 'OR' | 'NOT' ) '|' ref        AND | SpaceShip (a single '|')
-//   eq       := ref eqop ( ref | string )   eqop: one of EQ_OPS (ast.ts)   $this == "Sun"
+//   eq       := ref eqop ( ref | string )   eqop: == != ~= (EQ_OPS, ast.ts)   $this == "Sun"
+//   member   := name memberop ( number | name )    Fuel.value < 10, Shape.kind == Ship
+//               memberop: == != <= >= < > (MEMBER_OPS); number := ['-'] digits ['.' digits] [('e'|'E') ['+'|'-'] digits]
+//               a name on the left of an operator other than ~= is Component.member
 //   orchain  := operand { '||' operand }      operands take no '!' / '?' (use !{ A || B })
-//   operand  := term | eq                      $this == Sun.Earth || $this == Sun.Mars
+//   operand  := term | eq | member                     $this == Sun.Earth || $this == Sun.Mars
 //   term     := [ access ] [ '!' | '?' ] body          the two prefixes in either order
 //   access   := '[' ( 'in' | 'out' | 'inout' | 'none' | 'filter' ) ']'
 //   body     := '(' ref ',' ref ')'                     pair on $this
@@ -31,7 +34,9 @@
 // cannot be a source. `_` alone is Any, `$this` and `$This` are the default source 'this'.
 // Two items without a comma between them are rejected (the reference accepted them silently).
 import { MAX_QUERY_NESTING } from '../../protocol/constants';
-import { EQ_OPS, type EqNode, type EqOp, type Oper, type QueryAst, type QueryNode, type Ref, type ScopeNode, type TermNode } from './ast';
+import {
+  COMPARE_OPS, isEqOp, type CompareOp, type MemberNode, type MemberOp, type Oper, type OrOperand, type QueryAst, type QueryNode, type Ref, type ScopeNode, type TermNode,
+} from './ast';
 import { Cursor, quote, type StepCounter } from './cursor';
 import { QueryParseError } from './errors';
 import { checkQuerySize } from './limits';
@@ -101,9 +106,9 @@ function readItem(c: Cursor, depth: number): QueryNode {
   }
   const node = readPrimary(c, p, start, depth, false);
   c.skipWs();
-  if ((node.type !== 'term' && node.type !== 'eq') || !isOr(c)) return node;
+  if ((node.type !== 'term' && node.type !== 'eq' && node.type !== 'member') || !isOr(c)) return node;
   if (p.operPos >= 0) c.fail(orOperMessage(p.oper), p.operPos);
-  const terms: (TermNode | EqNode)[] = [node];
+  const terms: OrOperand[] = [node];
   while (isOr(c)) {
     c.advance(2);
     c.skipWs();
@@ -111,7 +116,7 @@ function readItem(c: Cursor, depth: number): QueryNode {
     const q = readPrefixes(c);
     if (q.operPos >= 0) c.fail(orOperMessage(q.oper), q.operPos);
     if (c.at('{')) c.fail(`a scope cannot be an operand of '||'; put the or-chain inside it, as in { A || B }`);
-    terms.push(readPrimary(c, q, at, depth, true) as TermNode | EqNode);
+    terms.push(readPrimary(c, q, at, depth, true) as OrOperand);
     c.skipWs();
   }
   return { type: 'or', terms, oper: 'and', pos: start, end: terms[terms.length - 1]!.end };
@@ -188,8 +193,10 @@ function readPrimary(c: Cursor, p: Prefixes, start: number, depth: number, inOr:
   // Flecs 4 flags on the id itself: Position|self (a single '|'; '||' is an or-chain).
   if (c.at('|') && !isOr(c) && ref.kind !== 'string') readIdFlags(c, 'component');
   if (c.at('(')) return leftOfEq(c, readCallTerm(c, p, start, ref));
-  const op = eqOp(c);
+  const op = compareOp(c);
   if (!op) return leftOfEq(c, makeTerm(p, start, refEnd, ref));
+  if (ref.kind === 'name' && op !== '~=') return readMember(c, p, start, ref, op);
+  if (!isEqOp(op)) c.fail(`'${op}' compares a member's value with a number, as in Fuel.value ${op} 10: its left side is Component.member`, ref.pos);
   const example = `$this ${op} ${op === '~=' ? '"ar"' : 'Sun'}`;
   rejectPrefixes(c, p, `an equality such as ${example}`);
   c.advance(op.length);
@@ -202,14 +209,31 @@ function readPrimary(c: Cursor, p: Prefixes, start: number, depth: number, inOr:
 /** Rejects `Position(Sun) == X`: only a single reference may be compared. */
 function leftOfEq(c: Cursor, t: TermNode): TermNode {
   c.skipWs();
-  const op = eqOp(c);
+  const op = compareOp(c);
   if (op) c.fail(`the left side of '${op}' must be a single name or variable, as in $this ${op} Sun`, t.pos);
   return t;
 }
 
-function eqOp(c: Cursor): EqOp | undefined {
+function compareOp(c: Cursor): CompareOp | undefined {
   if (c.text.startsWith('!~=', c.pos)) c.fail(`'!~=' is not an operator; to match names without a text write $x ~= "!text"`);
-  return EQ_OPS.find((op) => c.text.startsWith(op, c.pos));
+  return COMPARE_OPS.find((op) => c.text.startsWith(op, c.pos));
+}
+
+/** Reads the operator and right side of `Component.member <op> value`, after the name. */
+function readMember(c: Cursor, p: Prefixes, start: number, left: Ref & { kind: 'name' }, op: MemberOp): MemberNode {
+  if (p.operPos >= 0) {
+    const o = OPER_CHAR[p.oper];
+    c.fail(`'${o}' cannot apply to a comparison: put it on a scope, as in ${o}{ ${left.text} ${op} 10 }, or write the opposite comparison`, p.operPos);
+  }
+  if (p.inoutPos >= 0) c.fail(`an access modifier cannot apply to a comparison such as ${left.text} ${op} 10`, p.inoutPos);
+  c.advance(op.length);
+  c.skipWs();
+  const what = `a number or an enum constant after '${op}', as in ${left.text} ${op} 10`;
+  let right: MemberNode['right'];
+  if (c.at('-') || c.digit()) right = c.readNumber();
+  else if (c.identStart()) right = { kind: 'name', pos: c.pos, text: c.readName() };
+  else expected(c, what);
+  return { type: 'member', op, left: { kind: 'name', text: left.text, pos: left.pos }, right, pos: start, end: c.pos };
 }
 
 function rejectPrefixes(c: Cursor, p: Prefixes, what: string): void {

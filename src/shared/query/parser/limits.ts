@@ -42,7 +42,8 @@ export function checkQuerySize(ast: QueryAst): void {
         case 'scope': walk(n.body); break;
         case 'eq': eq(n); break;
         case 'from': term(n.pos); ref(n.ref); break;
-        case 'or': for (const t of n.terms) { if (t.type === 'eq') eq(t); else plain(t); } break;
+        case 'member': term(n.pos); break;
+        case 'or': for (const t of n.terms) { if (t.type === 'eq') eq(t); else if (t.type === 'member') term(t.pos); else plain(t); } break;
         case 'term': plain(n); break;
         default: unreachable(n, 'query node');
       }

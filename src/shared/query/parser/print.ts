@@ -3,7 +3,7 @@
 // The one printer of the query language: explain and the Flecs 4 query info print plan steps
 // through it too, from the syntax node each step keeps.
 import { unreachable } from '../../unreachable';
-import type { EqNode, Oper, QueryAst, QueryNode, Ref, TermNode, Traversal } from './ast';
+import type { EqNode, MemberNode, MemberValue, Oper, OrOperand, QueryAst, QueryNode, Ref, TermNode, Traversal } from './ast';
 
 const OPER_PREFIX: Record<Oper, string> = { and: '', not: '!', optional: '?' };
 
@@ -17,12 +17,33 @@ export function printNode(n: QueryNode): string {
   switch (n.type) {
     case 'term': return printTerm(n);
     // Always plain (OrNode): a negated or optional chain is a scope around it.
-    case 'or': return n.terms.map((t) => (t.type === 'eq' ? printEq(t) : printTerm(t))).join(' || ');
+    case 'or': return n.terms.map(printOperand).join(' || ');
     case 'scope': return `${OPER_PREFIX[n.oper]}{ ${n.body.map(printNode).join(', ')} }`;
     case 'eq': return printEq(n);
+    case 'member': return printMember(n);
     case 'from': return `${n.op.toUpperCase()} | ${printRef(n.ref)}`;
     default: return unreachable(n, 'query node');
   }
+}
+
+function printOperand(t: OrOperand): string {
+  switch (t.type) {
+    case 'term': return printTerm(t);
+    case 'eq': return printEq(t);
+    case 'member': return printMember(t);
+    default: return unreachable(t, 'or-chain operand');
+  }
+}
+
+function printMember(n: MemberNode): string {
+  return `${n.left.text} ${n.op} ${printMemberValue(n.right)}`;
+}
+
+/** Prints the right side of a member comparison: a number, or an enum constant's name. */
+export function printMemberValue(r: MemberValue): string {
+  if (r.kind === 'name') return r.text;
+  // -0 prints as "0" by String(); written out so that a round trip keeps the sign.
+  return Object.is(r.value, -0) ? '-0' : String(r.value);
 }
 
 function printEq(n: EqNode): string {

@@ -1,12 +1,15 @@
 // How a Flecs 4 query reply numbers its fields: one per top-level item, equalities included
 // (`$this ~= "ar"` is a field that is always set), where this engine gives equalities no field.
 // The map from the reply's fields to the engine's is worked out once per compiled query.
-import type { Plan, PlanTerm, Query } from '../../query';
+import type { Plan, PlanMember, PlanTerm, Query } from '../../query';
 import { parseQuery } from '../../query';
 import { unreachable } from '../../unreachable';
 
-/** One field of the reply: an engine field index, or an equality (no engine field). */
-export type WireField = { readonly field: number; readonly term: PlanTerm | undefined } | { readonly eq: true };
+/**
+ * One field of the reply: an engine field index (with its lead term, and the member comparison
+ * when the field is one), or an equality (no engine field).
+ */
+export type WireField = { readonly field: number; readonly term: PlanTerm | undefined; readonly member?: PlanMember } | { readonly eq: true };
 
 const cache = new WeakMap<Query, readonly WireField[]>();
 
@@ -17,6 +20,7 @@ function termsByField(plan: Plan): (PlanTerm | undefined)[] {
     let lead: PlanTerm | undefined;
     switch (s.kind) {
       case 'term': lead = s; break;
+      case 'member': lead = s.term; break;
       case 'or': lead = s.terms[0]?.kind === 'term' ? s.terms[0] : undefined; break;
       // Comparisons and scopes have no field of their own.
       case 'eq': case 'scope': continue;
@@ -32,7 +36,13 @@ export function wireFields(query: Query): readonly WireField[] {
   let fields = cache.get(query);
   if (fields) return fields;
   const terms = termsByField(query.plan);
-  const plain = query.fields.map((_, i) => ({ field: i, term: terms[i] }));
+  const members = new Map<number, PlanMember>();
+  for (const s of query.plan.steps) if (s.kind === 'member' && s.field >= 0) members.set(s.field, s);
+  const field = (i: number): WireField => {
+    const member = members.get(i);
+    return member ? { field: i, term: terms[i], member } : { field: i, term: terms[i] };
+  };
+  const plain = query.fields.map((_, i) => field(i));
   const nodes = parseQuery(query.expr).nodes;
   // `AND | T` expands into several fields: the engine's numbering is the only one there is.
   if (nodes.some((n) => n.type === 'from')) fields = plain;
@@ -42,7 +52,7 @@ export function wireFields(query: Query): readonly WireField[] {
     for (const n of nodes) {
       switch (n.type) {
         case 'eq': out.push({ eq: true }); break;
-        case 'term': case 'or': out.push({ field: next, term: terms[next] }); next++; break;
+        case 'term': case 'or': case 'member': out.push(field(next)); next++; break;
         // A scope has no field (its terms are not shown); `from` took the branch above.
         case 'scope': case 'from': break;
         default: unreachable(n, 'query node');

@@ -5,7 +5,7 @@
 import type { Entity, World } from '../../ecs';
 import { now } from '../../clock';
 import { typeInfoText } from '../../json';
-import { printNode, type FieldInfo, type PlanStep, type PlanTerm, type Query, type QueryBudget, type Slot } from '../../query';
+import { printNode, type FieldInfo, type PlanMember, type PlanStep, type PlanTerm, type Query, type QueryBudget, type Slot } from '../../query';
 import { unreachable } from '../../unreachable';
 import { wireFields } from './query-fields';
 import { entityPath, objectText, wireUnits } from './wire';
@@ -30,7 +30,7 @@ function dataEntity(world: World, s: Slot): Entity | undefined {
   return s.kind === 'const' && world.isValidId(s.e) && world.dataOf(s.e)?.schema !== undefined ? s.e : undefined;
 }
 
-function termText(world: World, query: Query, f: FieldInfo, t: PlanTerm | undefined): string {
+function termText(world: World, query: Query, f: FieldInfo, t: PlanTerm | undefined, member?: PlanMember): string {
   const data = dataEntity(world, f.first);
   const first: [string, string][] = [['entity', JSON.stringify(slotName(world, query, f.first))]];
   if (data !== undefined) first.push(['type', 'true']);
@@ -44,7 +44,15 @@ function termText(world: World, query: Query, f: FieldInfo, t: PlanTerm | undefi
   if (t?.up) { flags.push('up'); parts.push(['trav', objectText([['entity', JSON.stringify(entityPath(world, t.trav))]])]); }
   if (t?.cascade) flags.push('cascade');
   parts.push(['flags', JSON.stringify(flags)]);
+  if (member) parts.push(['compare', compareText(world, member)]);
   return objectText(parts);
+}
+
+/** A member comparison of a term (not in the reference's shape: its queries compare no values): `{"member":"value","op":"<","value":10}`. */
+function compareText(world: World, m: PlanMember): string {
+  const key = world.dataOf(m.component)?.schema?.leaves[m.leaf]?.key ?? '';
+  const r = m.node.right;
+  return objectText([['member', JSON.stringify(key)], ['op', JSON.stringify(m.op)], ['value', r.kind === 'name' ? JSON.stringify(r.text) : JSON.stringify(r.value)]]);
 }
 
 /** `query_info`: the variables and one entry per field (equalities as predicates on $this). */
@@ -55,7 +63,7 @@ export function queryInfoText(world: World, query: Query): string {
     const f = query.fields[w.field]!;
     // An or-chain that starts with a comparison (`$this == Sun.Earth || …`): described as that predicate.
     if (f.first.kind === 'none') return predicate(slotText(world, query, f.src));
-    return termText(world, query, f, w.term);
+    return termText(world, query, f, w.term, w.member);
   });
   return `{"vars":${JSON.stringify(query.plan.vars)},"terms":[${terms.join(',')}]}`;
 }
@@ -99,6 +107,11 @@ function stepLine(world: World, query: Query, s: PlanStep, depth: number, out: s
       return;
     case 'eq':
       out.push(`${n}. ${pad}${'pred'.padEnd(12)} ${printNode(s.node)}`);
+      return;
+    case 'member':
+      // The component's term, then the comparison that keeps some of its entities.
+      stepLine(world, query, s.term, depth, out);
+      out.push(`${String(out.length).padStart(2)}. ${pad}${'compare'.padEnd(12)} ${'$this'.padEnd(12)} ${printNode(s.node)}`);
       return;
     default: unreachable(s, 'plan step');
   }

@@ -27,6 +27,9 @@ const CANONICAL: [string, string][] = [
   ['$this==Sun,$f!=$g,$this~="ar"', '$this == Sun, $f != $g, $this ~= "ar"'],
   ['$this == "a\\"b\\\\c"', '$this == "a\\"b\\\\c"'],
   ['*, _, 9, 007', '*, _, 9, 7'],
+  ['Fuel.value<10,Position.y>=0.50,Orbit.radius!=3', 'Fuel.value < 10, Position.y >= 0.5, Orbit.radius != 3'],
+  ['Shape.kind==Ship||Fuel.value<=-2.5e1', 'Shape.kind == Ship || Fuel.value <= -25'],
+  ['!{Fuel.value>1E-3}, A.b.c == -0', '!{ Fuel.value > 0.001 }, A.b.c == -0'],
 ];
 
 describe('printQuery', () => {

@@ -41,12 +41,18 @@ export type TermShape = {
 };
 /** Expected comparison (positions left out). */
 export type EqShape = { type: 'eq'; op: '==' | '!=' | '~='; left: R; right: R };
+/** Expected member comparison (positions left out). */
+export type MemberShape = {
+  type: 'member'; op: '==' | '!=' | '<' | '<=' | '>' | '>='; left: { kind: 'name'; text: string };
+  right: { kind: 'number'; value: number } | { kind: 'name'; text: string };
+};
 /** Expected node of any kind (positions left out). */
 export type NodeShape =
   | TermShape
-  | { type: 'or'; terms: (TermShape | EqShape)[]; oper: 'and' }
+  | { type: 'or'; terms: (TermShape | EqShape | MemberShape)[]; oper: 'and' }
   | { type: 'scope'; body: NodeShape[]; oper: Oper }
   | EqShape
+  | MemberShape
   | { type: 'from'; op: 'and' | 'or' | 'not'; ref: R };
 
 const traversal: fc.Arbitrary<TravShape> = fc
@@ -72,17 +78,28 @@ function termArb(operArb: fc.Arbitrary<Oper>): fc.Arbitrary<TermShape> {
   });
 }
 
+// A name on the left of == or != is Component.member (a member comparison), so entity comparisons
+// have another reference there; `~=` keeps any.
+const eqLeft = fc.oneof(idRef, varRef, wildcard, any);
 const eqNode = fc.oneof(
-  fc.record({ op: fc.constantFrom('==', '!=' as const), left: plainRef, right: fc.oneof(plainRef, stringRef) }),
+  fc.record({ op: fc.constantFrom('==', '!=' as const), left: eqLeft, right: fc.oneof(plainRef, stringRef) }),
   fc.record({ op: fc.constant('~=' as const), left: plainRef, right: stringRef }),
 ).map((e): EqShape => ({ type: 'eq', ...e }));
+const memberNode = fc.record({
+  op: fc.constantFrom('==', '!=', '<', '<=', '>', '>=' as const),
+  left: nameText.map((text) => ({ kind: 'name' as const, text })),
+  right: fc.oneof(
+    fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true })).map((value) => ({ kind: 'number' as const, value })),
+    nameText.map((text) => ({ kind: 'name' as const, text })),
+  ),
+}).map((m): MemberShape => ({ type: 'member', ...m }));
 // Or-chain operands: terms and comparisons, in any order.
-const orNode = fc.array(fc.oneof({ weight: 3, arbitrary: termArb(fc.constant('and')) as fc.Arbitrary<TermShape | EqShape> }, eqNode), { minLength: 2, maxLength: 4 })
+const orNode = fc.array(fc.oneof({ weight: 3, arbitrary: termArb(fc.constant('and')) as fc.Arbitrary<TermShape | EqShape | MemberShape> }, eqNode, memberNode), { minLength: 2, maxLength: 4 })
   .map((terms): NodeShape => ({ type: 'or', terms, oper: 'and' }));
 const fromNode = fc.record({ op: fc.constantFrom('and', 'or', 'not' as const), ref: plainRef }).map((f): NodeShape => ({ type: 'from', ...f }));
 
 function nodeArb(depth: number): fc.Arbitrary<NodeShape> {
-  const leaves = [{ weight: 5, arbitrary: termArb(oper) as fc.Arbitrary<NodeShape> }, { weight: 1, arbitrary: orNode }, { weight: 1, arbitrary: eqNode }, { weight: 1, arbitrary: fromNode }];
+  const leaves = [{ weight: 5, arbitrary: termArb(oper) as fc.Arbitrary<NodeShape> }, { weight: 1, arbitrary: orNode }, { weight: 1, arbitrary: eqNode }, { weight: 1, arbitrary: memberNode }, { weight: 1, arbitrary: fromNode }];
   if (depth === 0) return fc.oneof(...leaves);
   const scope = fc.record({ body: fc.array(nodeArb(depth - 1), { minLength: 1, maxLength: 3 }), oper })
     .map((s): NodeShape => ({ type: 'scope', ...s }));
@@ -140,12 +157,16 @@ export function render(nodes: NodeShape[], s: Style): string {
     return `${prefix}${first}${sp()}(${sp()}${source}${second}${sp()})`;
   };
   const eq = (n: EqShape): string => `${ref(n.left)}${sp()}${n.op}${sp()}${ref(n.right)}`;
+  const number = (v: number): string => (Object.is(v, -0) ? '-0' : flip() && Number.isInteger(v) && Math.abs(v) < 1e6 ? `${v}.0` : String(v));
+  const member = (n: MemberShape): string => `${n.left.text}${sp()}${n.op}${sp()}${n.right.kind === 'name' ? n.right.text : number(n.right.value)}`;
+  const operand = (t: TermShape | EqShape | MemberShape): string => (t.type === 'eq' ? eq(t) : t.type === 'member' ? member(t) : term(t));
   const node = (n: NodeShape): string => {
     switch (n.type) {
       case 'term': return term(n);
-      case 'or': return n.terms.map((t) => (t.type === 'eq' ? eq(t) : term(t))).join(`${sp()}||${sp()}`);
+      case 'or': return n.terms.map(operand).join(`${sp()}||${sp()}`);
       case 'scope': return `${prefixOf(n.oper)}${sp()}{${list(n.body)}}`;
       case 'eq': return eq(n);
+      case 'member': return member(n);
       case 'from': return `${n.op.toUpperCase()}${sp()}|${sp()}${ref(n.ref)}`;
     }
   };
@@ -157,7 +178,7 @@ export function render(nodes: NodeShape[], s: Style): string {
 export const validQuery = fc.tuple(queryShape, style).map(([shape, s]) => ({ shape, text: render(shape, s) }));
 
 const tokenSoup = fc.constantFrom(
-  '(', ')', '{', '}', '[', ']', ',', '|', '||', '!', '?', '$', '*', '_', '"', '\\', ':', '.', '=', '==', '~=', '!=', ' ', '\n', '\t',
+  '(', ')', '{', '}', '[', ']', ',', '|', '||', '!', '?', '$', '*', '_', '"', '\\', ':', '.', '=', '==', '~=', '!=', '<', '<=', '>', '>=', 'e', '1.5', ' ', '\n', '\t',
   '-', '+', 'a', 'Z', '0', '9', 'up', 'self', 'parent', 'cascade', 'desc', 'in', 'AND', 'Position', '$this', 'Ä', '𝒜', '\u0000', '\ud800', '\u00a0',
 );
 /** Free-form text: token soup, arbitrary code points, arbitrary UTF-16 units (lone surrogates), graphemes. */
