@@ -8,14 +8,18 @@
 // for gzip, as browsers do, and take 16 KiB of compressed bytes per read; every watch
 // reconnects when the host drops its stream, as an EventSource does (the host resets a stream whose
 // socket stays backed up). Watches
-// are closed and opened again every SOAK_ROTATE_SECONDS (default a third of the run). Reports
-// answers and errors by kind, lost writes, replayed watch states against a GET, the host's RSS
-// (start, end, trend over the last two thirds), and the slow readers' lag in ms and frames.
+// are closed and opened again every SOAK_ROTATE_SECONDS (default a third of the run). Beside them,
+// MCP agents (bench/mcp/soak-agents.ts): sessions cycling through the tools and wait_for,
+// subscribers reading moving planets after each notice, and a writer that reads its writes back.
+// Reports answers and errors by kind, lost writes (REST and MCP), replayed watch states against a
+// GET, the MCP agents' calls, error answers and waits, the host's RSS (start, end, trend over the
+// last two thirds), the slow readers' lag in ms and frames, and one summary line to quote.
 // Needs a build: it measures out/main.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { percentile, report, type BenchRow } from './lib/report';
 import { describeKinds, KINDS, runLoadSession } from './load/index';
+import { startMcpAgents } from './mcp/index';
 import { staleBuildWarning, startHost, type HostUnderTest } from './rest/index';
 import { parseWatchEventId } from '../src/shared/protocol';
 import { openWatch, type WatchClient } from '../tests/support/watch-client';
@@ -113,6 +117,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => rss.push({ t: (Date.now() - t0) / 60_000, mib: rssMiB(host.pid) }), RSS_EVERY_MS);
   rss.push({ t: 0, mib: rssMiB(host.pid) });
   const heapBefore = await host.heap();
+  const agents = await startMcpAgents(host.url);
   let running = true;
   const watches = (async () => {
     while (running) {
@@ -125,6 +130,7 @@ async function main(): Promise<void> {
   try {
     const load = await runLoadSession(host, { connections: CONNECTIONS, seconds: SECONDS, overallRate: RATE });
     running = false;
+    const mcp = await agents.stop();
     await watches;
     clearInterval(sampler);
     rss.push({ t: (Date.now() - t0) / 60_000, mib: rssMiB(host.pid) });
@@ -133,6 +139,8 @@ async function main(): Promise<void> {
     console.log(`answers ${load.drive.responses} in ${load.drive.seconds} s; ${describeKinds(load.kinds)}`);
     console.log(`writes ${JSON.stringify(load.writes)}; stale reads ${load.reads.stale.length} of ${load.reads.checked}; lost ${load.lost.length}; unexpected ${load.unexpected.length}`);
     console.log(`watches: ${JSON.stringify(tally)}; heap ${(heapBefore.heapUsed / 2 ** 20).toFixed(1)} -> ${(heapAfter.heapUsed / 2 ** 20).toFixed(1)} MiB, watchers left ${heapAfter.watchers}, streams left ${heapAfter.streams}`);
+    console.log(`mcp: ${JSON.stringify({ ...mcp, messages: undefined })}`);
+    for (const m of mcp.messages) console.log(`  mcp ${m}`);
     console.log(`RSS MiB: ${rss.map((s) => s.mib.toFixed(0)).join(' ')}`);
     const late = rss.filter((s) => s.t >= rss.at(-1)!.t / 3);
     const frames = (ms: number) => ms / host.periodMs;
@@ -164,12 +172,25 @@ async function main(): Promise<void> {
       info('soak_naive_reader_lag_p50', q(lags.naive, 50), 'ms', 'frames at the target rate', frames(q(lags.naive, 50))),
       info('soak_naive_reader_lag_max', Math.max(...lags.naive), 'ms', 'frames at the target rate', frames(Math.max(...lags.naive))),
       info('soak_frame_p99', load.frames.p99, 'ms'),
+      info('soak_mcp_sessions', mcp.sessions, 'sessions'),
+      info('soak_mcp_calls', mcp.calls, 'tool calls'),
+      expect('soak_mcp_error_answers', mcp.errorAnswers, 0, 'answers'),
+      expect('soak_mcp_transport_errors', mcp.transportErrors, 0, 'errors'),
+      expect('soak_mcp_lost_writes', mcp.lostWrites, 0, `of ${mcp.writes}`),
+      info('soak_mcp_waits', mcp.waits, 'wait_for', 'woken by a change', mcp.waitsWoken),
+      info('soak_mcp_notices', mcp.notices, 'notices', 'reads after them', mcp.reads),
     ];
+    const errors = KINDS.reduce((n, k) => n + load.kinds[k].non2xx, 0) + load.drive.errors + mcp.errorAnswers + mcp.transportErrors;
+    const f = (n: number) => n.toLocaleString('en-US');
+    console.log(`soak summary: ${load.drive.seconds} s, ${f(load.drive.responses)} REST answers (${f(Math.round(load.drive.reqPerSec))} req/s) and ${f(mcp.calls)} MCP tool calls `
+      + `(${f(mcp.waits)} wait_for, ${f(mcp.waitsWoken)} woken; ${f(mcp.notices)} notices), ${f(errors)} errors of any kind; lost writes: REST ${f(load.lost.length)} of ${f(load.writes.acked)}, MCP ${f(mcp.lostWrites)} of ${f(mcp.writes)}; `
+      + `stale reads ${f(load.reads.stale.length)} of ${f(load.reads.checked)}; RSS ${rss[0]!.mib.toFixed(0)} -> ${rss.at(-1)!.mib.toFixed(0)} MiB (max ${Math.max(...rss.map((x) => x.mib)).toFixed(0)}), ${slopePerMinute(late) >= 0 ? '+' : ''}${slopePerMinute(late).toFixed(2)} MiB/min over the last two thirds`);
     report('soak', rows);
     if (rows.some((r) => r.peer === 'expected' && r.ratio !== 1)) process.exitCode = 1;
   } finally {
     running = false;
     clearInterval(sampler);
+    await agents.stop().catch(() => {});
     await host.stop();
   }
 }
