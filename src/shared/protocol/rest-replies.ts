@@ -154,7 +154,7 @@ export const explainReplySchema = z.object({
   matches: z.boolean(),
   blockers: z.array(z.object({ code: z.enum(['not-alive', 'no-this', 'empty', 'disabled', 'prefab']), message: z.string() })),
   steps: z.array(z.object({
-    kind: z.enum(['term', 'or', 'scope', 'eq']),
+    kind: z.enum(['term', 'or', 'scope', 'eq', 'member']),
     text: z.string(),
     oper: z.enum(['and', 'not', 'optional']),
     pos: z.number().int().min(-1),

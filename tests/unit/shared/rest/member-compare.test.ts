@@ -4,6 +4,7 @@
 // GET /explain's wording and the Flecs 4 dialect's query info.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { World } from '../../../../src/shared/ecs';
+import { explainReplySchema } from '../../../../src/shared/protocol';
 import { createRouter, type Router } from '../../../../src/shared/rest';
 
 let router: Router, flecs4: Router;
@@ -98,6 +99,7 @@ describe('member comparisons', () => {
 describe('GET /explain of a member comparison', () => {
   test('says the value and the comparison that failed, or that the component is missing', () => {
     const full = get(`/explain/Full?q=${encodeURIComponent('Fuel.value < 10')}`).json;
+    expect(explainReplySchema.parse(full)).toEqual(full);
     expect(full.matches).toBe(false);
     expect(full.steps).toEqual([
       { kind: 'member', text: 'Fuel.value < 10', oper: 'and', pos: 0, holds: false, alone: false, why: { code: 'value', message: 'Fuel.value is 42.5, not < 10' } },
