@@ -9,23 +9,28 @@ import { openStream } from './stream-call';
 import { servePage, PAGE_NAMES } from './static-pages';
 import { serveMounted } from './mounted';
 
-/** The target without its query. */
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q);
+/** True when the target's path (the part before any query) is `path`; nothing is sliced. */
+function pathIs(url: string, path: string): boolean {
+  return url.startsWith(path) && (url.length === path.length || url.charCodeAt(path.length) === 0x3f /* ? */);
 }
 
-/** True for request paths (without query) that belong to the static pages. */
+// The pages' paths, made once: every GET asks both questions below, which built `/${p}/` for each
+// page and sliced the target's path on every request (allocations on the REST path).
+const PAGE_ROOTS = PAGE_NAMES.map((p) => `/${p}`);
+const PAGE_PREFIXES = PAGE_ROOTS.map((r) => `${r}/`);
+
+/**
+ * True for request paths that belong to the static pages. A whole target may be given: the
+ * prefixes hold no `?`, so a target starts with one exactly when its path does.
+ */
 export function isStaticPagePath(pathname: string): boolean {
-  return pathname.startsWith('/assets/') || PAGE_NAMES.some((p) => pathname.startsWith(`/${p}/`));
+  return pathname.startsWith('/assets/') || PAGE_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
 /** For `/viewport` and `/explorer` (no slash), the slash form to redirect to, query kept; else undefined. */
 export function pageRedirectTarget(url: string): string | undefined {
-  const q = url.indexOf('?');
-  const pathname = q < 0 ? url : url.slice(0, q);
-  if (!PAGE_NAMES.some((p) => pathname === `/${p}`)) return undefined;
-  return `${pathname}/${q < 0 ? '' : url.slice(q)}`;
+  for (const root of PAGE_ROOTS) if (pathIs(url, root)) return `${root}/${url.slice(root.length)}`;
+  return undefined;
 }
 
 /** The route step: hands the request to the part of the server its target is for, with the guard's verdict. */
@@ -33,7 +38,7 @@ export function route(p: RequestPath, req: IncomingMessage, res: ServerResponse,
   const method = req.method!;
   const url = req.url!;
   const { mount, events } = p.server;
-  if (mount !== undefined && pathOf(url) === mount.path) {
+  if (mount !== undefined && pathIs(url, mount.path)) {
     serveMounted(mount, req, res, p.options, p.appOrigins, p.counters);
     return;
   }
@@ -47,7 +52,7 @@ export function route(p: RequestPath, req: IncomingMessage, res: ServerResponse,
       p.writer.send(res, 301, { 'Content-Type': 'application/json', Location: redirect }, JSON.stringify({ redirect }), method === 'HEAD', 'rest');
       return;
     }
-    if (isStaticPagePath(pathOf(url))) {
+    if (isStaticPagePath(url)) {
       servePage(p, req, res, p.staticPages);
       return;
     }

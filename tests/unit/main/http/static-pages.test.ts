@@ -77,6 +77,13 @@ describe('static pages', () => {
     expect(seen.map((s) => s.url)).toEqual(['/', '/entity/ecs/core/World']);
   });
 
+  it('a path that only starts like a page, or has one in its query, is the router\'s', async () => {
+    const { port, seen } = await start({ staticRoot: root });
+    const urls = ['/viewports', '/explorer-x?y=1', '/query?q=/viewport/', '/entity/viewport?x=/assets/'];
+    for (const url of urls) expect((await send(port, 'GET', url)).status, url).toBe(200);
+    expect(seen.map((s) => s.url)).toEqual(urls);
+  });
+
   it('applies the Host check to pages too', async () => {
     const { port } = await start({ staticRoot: root });
     expect((await send(port, 'GET', '/explorer/', { host: 'evil.example' })).status).toBe(403);
