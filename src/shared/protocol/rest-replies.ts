@@ -170,3 +170,10 @@ export const explainReplySchema = z.object({
 
 /** GET /openapi.json: an OpenAPI 3.1 document (checked here only for its two top-level fields). */
 export const openApiReplySchema = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+
+/** GET /children/<path>: the entity's path, how many children it has, and a page of them (in the order they became children). */
+export const childrenReplySchema = z.object({
+  path: z.string(),
+  count: z.number().int().min(0),
+  children: z.array(z.object({ id: z.number().int(), path: z.string(), name: z.string().optional(), children: z.number().int().min(0) })),
+});

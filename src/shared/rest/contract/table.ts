@@ -1,12 +1,8 @@
 // The contract's endpoint table (and, with the reference's query limits, the flecs-3.2 dialect's):
 // one row per endpoint, written once. See endpoint-row.ts for what derives from it.
 //
-// How to add an endpoint: write its handler (`(ctx, params) => RestReply`, one file, e.g.
-// get-world.ts), its parameters as a zod table in protocol/rest-params.ts and its reply schema in
-// protocol/rest-replies.ts, then add one `endpoint({...})` row here (or to another dialect's
-// table). Routing, 405/Allow, CORS, the reply cache, /openapi.json and the fuzz list follow from
-// the row, and so do docs/dialects.md's endpoint tables (npm run docs:endpoints); the short
-// tables of docs/rest-api.md are written by hand.
+// How to add an endpoint (here, to another dialect's table, or to common/shared-rows.ts for every
+// dialect): docs/adding-an-endpoint.md.
 import { FLECS_NAMES, WORLD_NAMES, type DialectNames } from '../../json';
 import {
   COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, MAX_QUERY_NESTING, MAX_QUERY_TERMS, MAX_QUERY_VARIABLES, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
