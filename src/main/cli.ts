@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { COMPAT_DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS } from '../shared/protocol/constants';
+import { COMPAT_DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS, DEFAULT_PORT } from '../shared/protocol/constants';
 import { COMPAT_MODES, type CompatMode } from '../shared/rest';
 import { DEFAULT_HTTP_OPTIONS, canonicalAppOrigins } from './http';
 
@@ -93,7 +93,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
   const program = new Command()
     .name('ecs-live')
     .description('A live entity-component world served over the REST interface, with a 3D viewport and an explorer.')
-    .addOption(new Option('-p, --port <port>', 'REST and pages port').argParser(integer(0, 65535)).default(defaults.port ?? 27750))
+    .addOption(new Option('-p, --port <port>', 'REST and pages port').argParser(integer(0, 65535)).default(defaults.port ?? DEFAULT_PORT))
     .addOption(new Option('-a, --address <address>', 'address to bind').default(defaults.address ?? '127.0.0.1'))
     .addOption(new Option('-t, --title <text>', 'application title (default: the program name)'))
     .addOption(new Option('--headless', 'no window; serve the REST interface and pages only').default(false))

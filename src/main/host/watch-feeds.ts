@@ -11,7 +11,7 @@
 // The API other features build on (MCP resource subscriptions, say): `open(req, sink)` with any
 // EventSink, `afterFrame()` once after every frame, and the subscription's `closed()`.
 import type { DiffPatcher, Delta } from 'jsondiffpatch';
-import { DEFAULT_WATCH_FRAME_STEPS, WATCHABLE, WATCH_EVENTS, WATCH_PREFIX, createWatchDiffer, formatWatchEventId } from '../../shared/protocol';
+import { DEFAULT_WATCH_FRAME_STEPS, WATCHABLE, WATCH_EVENTS, WATCH_PREFIX, createWatchDiffer, echoed, formatWatchEventId } from '../../shared/protocol';
 import type { QueryBudget } from '../../shared/query';
 import { errorReply, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { EventSink, EventSubscription } from '../http';
@@ -50,7 +50,7 @@ export interface WatchClock {
 const ENDPOINTS = WATCHABLE.map((e) => `${WATCH_PREFIX}${e}`).join(', ');
 
 function notWatchable(target: string): RestReply {
-  const shown = target.length > 100 ? `${target.slice(0, 100)}…` : target;
+  const shown = echoed(target);
   return errorReply(404, `cannot watch '${shown}': watches are ${WATCH_PREFIX}query?q=… and ${WATCH_PREFIX}entity/<path>?…, with the parameters of GET /query and GET /entity (endpoints ${ENDPOINTS})`);
 }
 

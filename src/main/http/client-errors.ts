@@ -24,18 +24,21 @@ export interface ParseLimits {
 }
 
 const REQUEST_LINE_START = /^[A-Z]{1,20} /;
+/** How a request line ends: the protocol version before its line break. */
+const REQUEST_LINE_END = / HTTP\/\d\.\d$/;
 
 /**
  * Guesses whether a header overflow happened inside the request line. node only hands us
  * the packet being parsed: if it holds the request line, look for its end; if it is a later
- * packet without any line break, we are still inside one line, most likely the target
- * (single header lines that long are rare).
+ * packet, we are still inside the request line when it has no line break (single header lines
+ * that long are rare) or when its first line ends the way a request line does (` HTTP/1.1`:
+ * a long target sent in several packets, the last of which also carries the headers).
  */
 function requestLineTooLong(packet: Buffer | undefined, maxTargetBytes: number): boolean {
   if (!packet) return false;
   const eol = packet.indexOf('\r\n');
   if (REQUEST_LINE_START.test(packet.subarray(0, 24).toString('latin1'))) return eol < 0 || eol > maxTargetBytes;
-  return eol < 0;
+  return eol < 0 || REQUEST_LINE_END.test(packet.subarray(Math.max(0, eol - 16), eol).toString('latin1'));
 }
 
 /**

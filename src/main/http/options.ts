@@ -1,8 +1,9 @@
 import type { HttpOptions } from './types';
+import { DEFAULT_PORT } from '../../shared/protocol';
 
 /** Defaults of every transport option (see HttpOptions for units and meaning). */
 export const DEFAULT_HTTP_OPTIONS: Readonly<HttpOptions> = Object.freeze({
-  port: 27750,
+  port: DEFAULT_PORT,
   address: '127.0.0.1',
   token: undefined,
   maxTargetBytes: 65_536,

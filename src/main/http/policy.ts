@@ -2,6 +2,7 @@
 // functions of header values, so they are testable without sockets.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isLoopbackHostname, normalizeAddress, parseHostHeader, parseOrigin } from './host-names';
+import { DEFAULT_PORT } from '../../shared/protocol';
 
 /** Where a request's Origin header puts it: no header, a loopback page, the app's own page, or any other site. */
 export type OriginKind = 'none' | 'loopback' | 'own' | 'foreign';
@@ -35,7 +36,7 @@ export function canonicalAppOrigins(origins: readonly string[]): ReadonlySet<str
   const set = new Set<string>();
   for (const o of origins) {
     const parsed = parseOrigin(o.replace(/\/$/, ''));
-    if (!parsed) throw new RangeError(`HTTP option appOrigins holds '${o}', which is not an origin: write it as scheme://host[:port], e.g. 'http://mybox.local:27750'`);
+    if (!parsed) throw new RangeError(`HTTP option appOrigins holds '${o}', which is not an origin: write it as scheme://host[:port], e.g. 'http://mybox.local:${DEFAULT_PORT}'`);
     set.add(parsed.canonical);
   }
   return set;

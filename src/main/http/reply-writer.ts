@@ -4,6 +4,7 @@
 import { validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { HttpCounters, RestReply, RestRequest } from './types';
 import { errorBody } from './json-error';
+import { echoed } from '../../shared/protocol';
 
 /** Reads may come from any origin: the CORS header of every GET reply. */
 export const READ_CORS = { 'Access-Control-Allow-Origin': '*' } as const;
@@ -58,9 +59,9 @@ export function badHeader(headers: Record<string, string>): string | undefined {
   return undefined;
 }
 
-/** "METHOD target" for error messages, the target cut at 200 characters. */
+/** "METHOD target" for error messages, the target cut as every echo is (echoed). */
 export function describeTarget(method: string, url: string): string {
-  return `${method} ${url.length > 200 ? `${url.slice(0, 200)}…` : url}`;
+  return `${method} ${echoed(url)}`;
 }
 
 /** Builds the reply writer, with its cache of encoded cacheable bodies. */

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from './json-error';
+import { echoed } from '../../shared/protocol';
 import { BODY_BYTES, type TrackedResponse } from './reply-writer';
 import type { StaticPagesHandler } from './types';
 import type { RequestPath } from './request-path';
@@ -54,7 +55,7 @@ export function createStaticPages(staticRoot: string): StaticPagesHandler {
   };
   for (const page of PAGE_NAMES) app.use(`/${page}`, express.static(join(staticRoot, page), serveOptions));
   app.use('/assets', express.static(join(staticRoot, 'assets'), serveOptions));
-  const shown = (req: Request): string => (req.originalUrl.length > 200 ? `${req.originalUrl.slice(0, 200)}…` : req.originalUrl);
+  const shown = (req: Request): string => echoed(req.originalUrl);
   app.use((req: Request, res: Response) => {
     res.status(404).type('application/json')
       .send(errorBody(`no page or asset at '${shown(req)}': the pages are /viewport/ and /explorer/ (if this is a page, is the renderer built? run npm run build)`));

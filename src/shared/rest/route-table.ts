@@ -2,7 +2,7 @@
 // methods each path answers (405 + Allow, OPTIONS), each row's compiled parameter table, and the
 // facts others derive from the table (every method, for CORS; the endpoint list of the 404); and
 // the router's route step, which resolves a request target against it.
-import { READ_METHODS, fixedSegments, type ParamSpecs } from '../protocol';
+import { READ_METHODS, echoed, fixedSegments, type ParamSpecs } from '../protocol';
 import { errorReply, shown } from './common';
 import type { EndpointRow } from './endpoint-row';
 import { TargetError, parseTarget } from './target';
@@ -99,7 +99,7 @@ export function findPath(table: RouteTable, path: string): { node: PathNode; res
 }
 
 function unknownEndpoint(table: RouteTable, method: string, path: string): RestReply {
-  const reply = errorReply(404, `unknown endpoint '${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}': the endpoints are ${table.endpointList}`);
+  const reply = errorReply(404, `unknown endpoint '${method} ${echoed(path)}': the endpoints are ${table.endpointList}`);
   reply.notFound = 'endpoint';
   return reply;
 }

@@ -1,9 +1,10 @@
 // Where the explorer connects, from its own address: `?host=h:p` picks another app,
 // `?remote=true` forces HTTP inside the desktop app, otherwise the page's own origin (browser)
 // or the preload bridge (desktop app).
+import { DEFAULT_PORT } from '../../../shared/protocol/constants';
 
 /** The REST port of the app (the contract's default). */
-export const DEFAULT_PORT = 27750;
+export { DEFAULT_PORT };
 
 /** Base URL used when the page has no http(s) origin of its own (e.g. loaded from a file). */
 export const FALLBACK_BASE_URL = `http://127.0.0.1:${DEFAULT_PORT}`;

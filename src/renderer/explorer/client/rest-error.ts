@@ -1,6 +1,7 @@
 // The one error type of the explorer's REST client: what went wrong, in the server's own words
 // when there are any, with the status and the request it came from.
 import { toContractNames } from './contract-names';
+import { echoed } from '../../../shared/protocol/constants';
 
 /** Why a request failed: no reply at all, an error reply, or a reply that is not JSON. */
 export type RestErrorKind = 'network' | 'http' | 'invalid-reply';
@@ -31,9 +32,9 @@ export function errorFields(value: unknown): { error: string; position?: number 
   return typeof v.position === 'number' ? { error: v.error, position: v.position } : { error: v.error };
 }
 
+/** A reply body shown in an error: trimmed, and cut as every echo is, by default at 300 characters (a few lines of the panel). */
 function shorten(text: string, max = 300): string {
-  const t = text.trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
+  return echoed(text.trim(), max);
 }
 
 /**

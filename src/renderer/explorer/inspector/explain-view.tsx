@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { entityUrlPath, queryUrl, type ExplainReply, type QueryReply } from '../client';
 import { EntityLink, ErrorText, Note, useRest } from '../ui';
 import { parseQueryInput } from '../query';
+import { echoed } from '../../../shared/protocol/constants';
 
 const QUERIES_URL = queryUrl({ q: 'ecs.core.Query' }, { limit: 5000 });
 
@@ -49,7 +50,7 @@ export function ExplainView({ path, queryText }: ExplainViewProps) {
       <label class="explain-choice">
         <span class="dim">query</span>{' '}
         <select aria-label="Query to explain" value={choice} onChange={(e) => setChoice((e.currentTarget as HTMLSelectElement).value)}>
-          <option value="">the query box{queryText ? `: ${queryText.length > 40 ? `${queryText.slice(0, 40)}…` : queryText}` : ' (empty)'}</option>
+          <option value="">the query box{queryText ? `: ${echoed(queryText, 40)}` : ' (empty)'}</option>
           {names.map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
       </label>

@@ -5,9 +5,10 @@ import { useEffect, useState } from 'preact/hooks';
 import type { RawReply } from '../client';
 import { useClient } from './contexts';
 import { booleanOptions, curlCommand, withOption } from './raw-request';
+import { DEFAULT_PORT } from '../../../shared/protocol/constants';
 
 /** Where a curl user reaches the app when the explorer runs inside the desktop app (its REST port). */
-const LOCAL_BASE = 'http://127.0.0.1:27750';
+const LOCAL_BASE = `http://127.0.0.1:${DEFAULT_PORT}`;
 
 /** Pretty-prints a reply body; a body that is not JSON stays as it came. */
 function pretty(body: string): string {

@@ -34,5 +34,3 @@ export const MAX_QUERY_TERMS = 128;
 export const MAX_QUERY_VARIABLES = 64;
 /** Deepest nesting of scopes `{ … }` in a query; deeper is refused when parsed (400). */
 export const MAX_QUERY_NESTING = 64;
-/** Longest piece of a request's own text (an expression, a name, a vars= value) an error message repeats; longer is cut, marked with '…'. */
-export const MAX_ECHOED_CHARS = 80;

@@ -3,6 +3,7 @@
 // character and produced token is counted, so the work of a parse is linear and testable.
 import type { Ref } from './ast';
 import { QueryParseError } from './errors';
+import { echoed, MAX_ECHOED_CHARS } from '../../protocol/constants';
 
 /** Work counter: `steps` grows by one per character and per token consumed. */
 export interface StepCounter { steps: number }
@@ -11,12 +12,10 @@ const DIGIT_0 = 48, DIGIT_9 = 57;
 /** Non-ASCII letters may start a name; letters, marks and digits may continue one. */
 const UNICODE_START = /\p{L}/uy;
 const UNICODE_PART = /[\p{L}\p{M}\p{N}]/uy;
-/** Longest token echoed in an error reason before it is shortened with '…'. */
-const MAX_QUOTED = 40;
 
 /** Shortens a token for an error reason and puts it in single quotes. */
 export function quote(token: string): string {
-  return "'" + (token.length > MAX_QUOTED ? token.slice(0, MAX_QUOTED) + '…' : token) + "'";
+  return "'" + echoed(token) + "'";
 }
 
 /** A read position in the query text; all reading and error raising goes through it. */
@@ -139,7 +138,7 @@ export class Cursor {
     }
     const digits = this.text.slice(start, this.pos);
     const value = Number(digits);
-    if (!Number.isSafeInteger(value)) this.fail(`number ${digits.length > MAX_QUOTED ? quote(digits) : digits} is not a safe integer id`, start);
+    if (!Number.isSafeInteger(value)) this.fail(`number ${digits.length > MAX_ECHOED_CHARS ? quote(digits) : digits} is not a safe integer id`, start);
     this.token();
     return { kind: 'id', value, pos: start };
   }

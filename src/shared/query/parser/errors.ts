@@ -1,12 +1,10 @@
 // Parse errors in the reference server's format: the reason, the expression, and a caret under
 // the offending character, so a user can see where a query went wrong at a glance.
 
-import { MAX_ECHOED_CHARS } from '../../protocol/constants';
+import { CUT_MARK, MAX_ECHOED_CHARS } from '../../protocol/constants';
 
 /** Characters shown as a space in the echoed expression so that the caret line stays aligned. */
 const LAYOUT_CHARS = /[\t\n\v\f\r]/g;
-/** Marks where an echoed expression was cut. */
-const CUT = '…';
 
 /**
  * Formats `reason`, then `expr` (tabs and line breaks shown as spaces), then a caret under
@@ -21,8 +19,8 @@ export function formatQueryError(message: string, expr: string, position: number
     start = Math.max(0, Math.min(at - MAX_ECHOED_CHARS / 2, expr.length - MAX_ECHOED_CHARS));
     end = start + MAX_ECHOED_CHARS;
   }
-  const head = start > 0 ? CUT : '';
-  const shown = head + expr.slice(start, end).replace(LAYOUT_CHARS, ' ') + (end < expr.length ? CUT : '');
+  const head = start > 0 ? CUT_MARK : '';
+  const shown = head + expr.slice(start, end).replace(LAYOUT_CHARS, ' ') + (end < expr.length ? CUT_MARK : '');
   return message + '\n' + shown + '\n' + ' '.repeat(head.length + at - start) + '^';
 }
 

@@ -1,5 +1,5 @@
 // Reply helpers: every body is JSON, every error is {"error": "..."} (JSON.stringify escapes).
-import { MAX_ECHOED_CHARS } from '../../protocol';
+import { echoed } from '../../protocol';
 import type { RestReply } from '../types';
 
 /** 200 with a JSON text body. */
@@ -25,5 +25,5 @@ export function notFound(message: string): RestReply {
 
 /** A short quoted form of a user-given value for messages (cut after MAX_ECHOED_CHARS, marked '…'). */
 export function shown(value: string): string {
-  return `'${value.length > MAX_ECHOED_CHARS ? `${value.slice(0, MAX_ECHOED_CHARS)}…` : value}'`;
+  return `'${echoed(value)}'`;
 }

@@ -1,7 +1,7 @@
 // GET /query: runs `q` (an expression) or `name` (a named query, filter, rule or system) and
 // answers the query reply. Parse errors carry the position; try=true answers them with 200.
 import { serializeQuery } from '../../json';
-import { MAX_ECHOED_CHARS, type QueryParams } from '../../protocol';
+import { echoed, type QueryParams } from '../../protocol';
 import { QueryParseError, compileQuery, namedQuery, type CompiledQuery, type Query, type ResultFn, type VarValues } from '../../query';
 import { errorReply, notFound, okText, shown, withBudget } from '../common';
 import { parseVars } from './query-vars';
@@ -36,7 +36,7 @@ export function queryOf(ctx: RouteContext, o: { q?: string; name?: string; vars?
   { query: Query; source?: CompiledQuery; vars: VarValues } | { reply: RestReply } {
   if (o.q !== undefined && o.name !== undefined) return { reply: errorReply(400, "give either 'q' (a query expression) or 'name' (a named query), not both") };
   if (o.q === undefined && o.name === undefined) {
-    const at = use.length > MAX_ECHOED_CHARS ? `${use.slice(0, MAX_ECHOED_CHARS)}…` : use;
+    const at = echoed(use);
     return { reply: errorReply(400, `missing parameter 'q' or 'name': use ${at}?q=<expression> or ${at}?name=<named query>`) };
   }
   const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);

@@ -10,6 +10,13 @@ describe('describeClientError', () => {
     expect(describeClientError(overflow('a'.repeat(200)), limits)?.status).toBe(414);
   });
 
+  it('reports 414, not 431, when the overflow comes in a later packet that ends the request line', () => {
+    // A long target sent in several packets: the one node overflows in holds the target's tail,
+    // the line break and the headers.
+    const r = describeClientError(overflow(`${'a'.repeat(200)} HTTP/1.1\r\nHost: x\r\n\r\n`), limits);
+    expect(r).toEqual({ status: 414, message: 'request target is longer than 100 bytes: shorten the URL (e.g. a smaller query or data parameter)' });
+  });
+
   it('reports over-large headers after a normal request line as 431', () => {
     const r = describeClientError(overflow(`GET / HTTP/1.1\r\nHost: x\r\nX: ${'a'.repeat(200)}`), limits);
     expect(r).toEqual({ status: 431, message: 'request line and headers are larger than 150 bytes: send fewer or smaller headers' });

@@ -2,15 +2,17 @@
 // path does not answer (the methods it does, as a list), a rest after a path that takes none,
 // request targets in absolute form, with a fragment or '+', bad percent-encoding, and its options.
 import { describe, expect, test } from 'vitest';
+import { MAX_ECHOED_CHARS } from '../../../../src/shared/protocol';
 import { createRouter } from '../../../../src/shared/rest';
 import { setup } from './helpers';
 
 describe('unknown endpoints and methods', () => {
-  test('a path of 100 characters is shown whole, a longer one cut', () => {
+  test(`a path of ${MAX_ECHOED_CHARS} characters is shown whole, a longer one cut as every echo is`, () => {
     const s = setup();
     const at = (path: string) => (s.get(path).json.error as string).split("': the endpoints are ")[0];
-    expect(at(`/${'x'.repeat(99)}`)).toBe(`unknown endpoint 'GET /${'x'.repeat(99)}`);
-    expect(at(`/${'x'.repeat(100)}`)).toBe(`unknown endpoint 'GET /${'x'.repeat(99)}…`);
+    const most = MAX_ECHOED_CHARS - 1;
+    expect(at(`/${'x'.repeat(most)}`)).toBe(`unknown endpoint 'GET /${'x'.repeat(most)}`);
+    expect(at(`/${'x'.repeat(most + 1)}`)).toBe(`unknown endpoint 'GET /${'x'.repeat(most)}…`);
   });
   test('a rest of the path where the row takes none, and a target without a leading slash, are unknown', () => {
     const s = setup();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseError } from './parse-error';
+import { MAX_ECHOED_CHARS } from '../../../../../src/shared/protocol';
 import { MAX_SCOPE_DEPTH, QueryParseError, formatQueryError, parseQuery } from '../../../../../src/shared/query/parser';
 
 
@@ -134,10 +135,10 @@ describe('malformed queries', () => {
   });
 
   test('very long tokens are shortened in the reason', () => {
-    const long = 'x'.repeat(100);
+    const long = 'x'.repeat(MAX_ECHOED_CHARS + 20);
     expect(parseError(`Position(${long}:oops)`).reason).toBe(`unknown traversal 'oops'; expected self, up, up(Rel), parent, cascade or desc`);
     expect(parseError(`Position(Sun:up(A)|${long})`).reason).toBe(
-      `unknown traversal '${'x'.repeat(40)}…'; expected self, up, up(Rel), parent, cascade or desc`,
+      `unknown traversal '${'x'.repeat(MAX_ECHOED_CHARS)}…'; expected self, up, up(Rel), parent, cascade or desc`,
     );
   });
 
