@@ -65,7 +65,8 @@ export class Host {
     // Paused before the first frame, so the world is the seed's own until a client resumes or steps it.
     if (options.paused) w.set(w.core.World, this.app.TimeControl, { paused: true });
     this.router = createRouter(w, { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat, app: this.app });
-    this.watches = new WatchFeeds(this.router, { frame: () => this.app.frameCount, changes: () => w.changeCount });
+    const faults = this.app.pipeline.faults;
+    this.watches = new WatchFeeds(this.router, { frame: () => this.app.frameCount, changes: () => w.changeCount, fault: (target, err) => faults.report('watch', target, err) });
     this.app.onFrame(() => this.publishFrame());
     this.app.onFrame(() => this.watches.afterFrame());
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
@@ -124,6 +125,8 @@ export class Host {
       transport.onMount(MCP_PATH, this.mcp.handle);
     }
     transport.onEvents(WATCH_PREFIX, this.openWatch);
+    const faults = this.app.pipeline.faults;
+    transport.onFault((kind, part, err) => faults.report(kind, part, err));
     this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });
     this.transport = transport;
     setHttpCountersSource(w, () => transport.counters as unknown as Record<string, number>);

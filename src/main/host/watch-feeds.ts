@@ -45,6 +45,8 @@ export interface WatchClock {
   changes(): number;
   /** The host's clock in ms since 1970 (Date.now unless a test gives another). */
   now?(): number;
+  /** Reports a watch (or a whole feed) closed because it threw: the host's fault record. */
+  fault?(target: string, err: unknown): void;
 }
 
 const ENDPOINTS = WATCHABLE.map((e) => `${WATCH_PREFIX}${e}`).join(', ');
@@ -119,21 +121,43 @@ export class WatchFeeds {
     // A write landed since the last frame: the reply shows it, but that frame's id must not.
     const first = unchanged ? reply.body : feed.frame === this.frameAt ? feed.text : undefined;
     if (first !== undefined && !first.startsWith('fail:')) {
-      sink.write(WATCH_EVENTS.full, first, this.id());
+      try {
+        sink.write(WATCH_EVENTS.full, first, this.id());
+      } catch (err) {
+        // Its opener answers the error; the watch was never open.
+        this.drop(feed, watcher);
+        throw err;
+      }
       watcher.base = first;
       this.eventsSent++;
     }
     const f = feed;
-    return {
-      closed: () => {
-        f.watchers.delete(watcher);
-        if (f.watchers.size === 0 && this.feeds.get(f.target) === f) {
-          this.feeds.delete(f.target);
-          this.frameBudget.delete(f);
-        }
-      },
-    };
+    return { closed: () => this.drop(f, watcher) };
   };
+
+  /** Removes a watcher, and its feed when it was the last. */
+  private drop(feed: Feed, watcher: Watcher): void {
+    feed.watchers.delete(watcher);
+    if (feed.watchers.size === 0 && this.feeds.get(feed.target) === feed) {
+      this.feeds.delete(feed.target);
+      this.frameBudget.delete(feed);
+    }
+  }
+
+  /**
+   * A watcher's boundary: its sink threw (or its feed could not be read). It gets a `fail` event
+   * naming the error, as its last, and is closed; the other watchers and feeds go on.
+   */
+  private closeFailed(feed: Feed, w: Watcher, err: unknown, frame: string): void {
+    this.drop(feed, w);
+    const message = err instanceof Error ? err.message : String(err);
+    try {
+      w.sink.write(WATCH_EVENTS.fail, JSON.stringify({ status: 500, error: `this watch of ${feed.target} failed and was closed: ${message}` }), frame);
+      w.sink.close?.();
+    } catch {
+      // The sink is broken for good: it is already out of the feed, and its stream ends with its connection.
+    }
+  }
 
   /** Sends every watcher what changed in this frame (at most one event each); call it once after every frame. */
   afterFrame(): void {
@@ -145,7 +169,15 @@ export class WatchFeeds {
   }
 
   private update(feed: Feed, frame: string, budget: QueryBudget, outcome: () => Attempt): void {
-    const reply = this.router.route('GET', feed.target, undefined, budget);
+    let reply: RestReply;
+    try {
+      reply = this.router.route('GET', feed.target, undefined, budget);
+    } catch (err) {
+      // The feed's boundary: reading its target threw (a bug, not a bad request). Its watchers are closed, once.
+      for (const w of [...feed.watchers]) this.closeFailed(feed, w, err, frame);
+      this.clock.fault?.(feed.target, err);
+      return;
+    }
     // The frame's budget ran out before this feed's turn was done: it keeps its state for a later frame.
     if (outcome() === 'deferred') return;
     const ok = reply.status === 200;
@@ -157,28 +189,34 @@ export class WatchFeeds {
     const failed = ok ? '' : failText(reply);
     const deltas = new Map<string, string | undefined>();
     for (const w of feed.watchers) {
-      if (w.base === now || w.sink.backedUp) continue;
-      if (!ok) {
-        w.sink.write(WATCH_EVENTS.fail, failed, frame);
-      } else if (w.base === PENDING || w.base.startsWith('fail:')) {
-        w.sink.write(WATCH_EVENTS.full, now, frame);
-      } else {
-        let delta = deltas.get(w.base);
-        if (!deltas.has(w.base)) {
-          parsedNow ??= JSON.parse(now);
-          const base = w.base === feed.parsedText ? feed.parsed : JSON.parse(w.base);
-          const d = this.differ.diff(base, parsedNow) as Delta;
-          delta = d === undefined ? undefined : JSON.stringify(d);
-          // A delta larger than the reply helps nobody: send the reply.
-          if (delta !== undefined && delta.length >= now.length) delta = '';
-          deltas.set(w.base, delta);
+      try {
+        if (w.base === now || w.sink.backedUp) continue;
+        if (!ok) {
+          w.sink.write(WATCH_EVENTS.fail, failed, frame);
+        } else if (w.base === PENDING || w.base.startsWith('fail:')) {
+          w.sink.write(WATCH_EVENTS.full, now, frame);
+        } else {
+          let delta = deltas.get(w.base);
+          if (!deltas.has(w.base)) {
+            parsedNow ??= JSON.parse(now);
+            const base = w.base === feed.parsedText ? feed.parsed : JSON.parse(w.base);
+            const d = this.differ.diff(base, parsedNow) as Delta;
+            delta = d === undefined ? undefined : JSON.stringify(d);
+            // A delta larger than the reply helps nobody: send the reply.
+            if (delta !== undefined && delta.length >= now.length) delta = '';
+            deltas.set(w.base, delta);
+          }
+          if (delta === undefined) { w.base = now; continue; } // same data, e.g. only key order
+          if (delta === '') w.sink.write(WATCH_EVENTS.full, now, frame);
+          else w.sink.write(WATCH_EVENTS.diff, delta, frame);
         }
-        if (delta === undefined) { w.base = now; continue; } // same data, e.g. only key order
-        if (delta === '') w.sink.write(WATCH_EVENTS.full, now, frame);
-        else w.sink.write(WATCH_EVENTS.diff, delta, frame);
+        w.base = now;
+        this.eventsSent++;
+      } catch (err) {
+        // A watcher's boundary: its sink (an SSE stream, an MCP wait or subscription) threw.
+        this.closeFailed(feed, w, err, frame);
+        this.clock.fault?.(feed.target, err);
       }
-      w.base = now;
-      this.eventsSent++;
     }
     // The differ does not change its inputs, so this parse can be the base of the next frame's deltas.
     if (parsedNow !== undefined) { feed.parsedText = now; feed.parsed = parsedNow; }

@@ -62,7 +62,8 @@ export class EventStreams {
   /** Streams reset so far because their socket stayed backed up (see maxBackedUpMs). */
   resets = 0;
 
-  constructor(private readonly limits: EventStreamLimits, private readonly opener: EventFeedOpener) {}
+  /** `onFault` hears of a stream whose writes threw (it is reset; the others go on). */
+  constructor(private readonly limits: EventStreamLimits, private readonly opener: EventFeedOpener, private readonly onFault: (part: string, err: unknown) => void = () => {}) {}
 
   /** Streams open now. */
   get count(): number {
@@ -125,8 +126,14 @@ export class EventStreams {
     this.heartbeat = setInterval(() => {
       const now = Date.now();
       for (const s of [...this.open]) {
-        if (s.sink.backedUpSince !== undefined && now - s.sink.backedUpSince > backedUp) this.reset(s);
-        else if (s.sink.lastWrite <= now - every && !s.sink.backedUp) s.sink.raw(': heartbeat\n\n');
+        try {
+          if (s.sink.backedUpSince !== undefined && now - s.sink.backedUpSince > backedUp) this.reset(s);
+          else if (s.sink.lastWrite <= now - every && !s.sink.backedUp) s.sink.raw(': heartbeat\n\n');
+        } catch (err) {
+          // One stream's boundary: it is cut, the timer and the other streams go on.
+          this.onFault(s.res.req?.url?.slice(0, 200) ?? 'a watch stream', err);
+          this.reset(s);
+        }
       }
     }, Math.max(1, Math.floor(Math.min(every / 2, backedUp / 4))));
     this.heartbeat.unref();

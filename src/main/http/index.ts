@@ -1,5 +1,5 @@
 // Public exports of the HTTP transport (REST over node:http, static pages over Express).
-export type { RestRequest, RestReply, RestHandler, HttpOptions, HttpCounters, HttpTransport, UpgradeListener } from './types';
+export type { RestRequest, RestReply, RestHandler, HttpOptions, HttpCounters, HttpTransport, UpgradeListener, FaultReporter } from './types';
 export { DEFAULT_HTTP_OPTIONS, resolveHttpOptions } from './options';
 export { createHttpTransport } from './transport';
 export { MAX_HEADER_BYTES } from './server-settings';

@@ -4,7 +4,7 @@
 // or the app's own origin pass, another origin needs the token), and the body is read within
 // maxBodyBytes and parsed as JSON before the handler sees it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpCounters, HttpOptions, Mount } from './types';
+import type { FaultReporter, HttpCounters, HttpOptions, Mount } from './types';
 import { corsFor } from './request-policy';
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -19,7 +19,7 @@ function rpcError(code: number, message: string): unknown {
 }
 
 /** Serves one request of a mounted path: origin policy, body limit, JSON, then the handler. */
-export function serveMounted(mount: Mount, req: IncomingMessage, res: ServerResponse, options: HttpOptions, appOrigins: ReadonlySet<string>, counters: HttpCounters): void {
+export function serveMounted(mount: Mount, req: IncomingMessage, res: ServerResponse, options: HttpOptions, appOrigins: ReadonlySet<string>, counters: HttpCounters, onFault: FaultReporter): void {
   res.once('close', () => {
     if (res.writableFinished && res.statusCode < 400) counters.request_handled_ok_count++;
     else counters.request_handled_error_count++;
@@ -51,6 +51,13 @@ export function serveMounted(mount: Mount, req: IncomingMessage, res: ServerResp
         return;
       }
     }
-    mount.handle(req, res, body);
+    try {
+      mount.handle(req, res, body);
+    } catch (err) {
+      // The mounted protocol's boundary: this request fails alone with a JSON-RPC error, and it is reported.
+      onFault('mcp', `${req.method} ${mount.path}`, err);
+      if (!res.headersSent) sendJson(res, 500, rpcError(-32603, `the ${mount.path} request failed: ${err instanceof Error ? err.message : String(err)}`));
+      else res.destroy();
+    }
   });
 }

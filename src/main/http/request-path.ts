@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { EventStreams } from './event-streams';
 import type { ReplyWriter } from './reply-writer';
-import type { HttpCounters, HttpOptions, Mount, RestHandler, RestRequest, StaticPagesHandler } from './types';
+import type { HttpCounters, HttpOptions, Mount, RestHandler, RestRequest, StaticPagesHandler, FaultReporter } from './types';
 
 /** The server's state as the request path reads it; the transport sets the fields. */
 export interface ServerState {
@@ -40,6 +40,8 @@ export interface RequestListenerContext {
   readonly server: ServerState;
   /** Reports a handler that threw or returned something that is not a reply. */
   onHandlerError(err: unknown, req: RestRequest): void;
+  /** Reports a part that threw at the request path's boundaries (a watch stream's opener, a mounted protocol's handler). */
+  readonly onFault: FaultReporter;
 }
 
 /** The parts every step of the request path uses: the context, the Host check with its cache of verdicts, the reply writer. */

@@ -39,7 +39,7 @@ export function route(p: RequestPath, req: IncomingMessage, res: ServerResponse,
   const url = req.url!;
   const { mount, events } = p.server;
   if (mount !== undefined && pathIs(url, mount.path)) {
-    serveMounted(mount, req, res, p.options, p.appOrigins, p.counters);
+    serveMounted(mount, req, res, p.options, p.appOrigins, p.counters, p.onFault);
     return;
   }
   if (method === 'GET' && events !== undefined && url.startsWith(events.prefix)) {

@@ -14,7 +14,8 @@ export function openStream(p: RequestPath, req: IncomingMessage, res: ServerResp
   try {
     streams.accept(req, rreq, res, (r) => { replied = true; p.writer.sendReply(res, rreq, r, READ_CORS, false); });
   } catch (err) {
-    if (res.headersSent) { res.destroy(); return; }
+    // The stream's opener threw: this request fails alone (a 500, or a cut stream), and it is reported.
+    if (res.headersSent) { res.destroy(); p.onFault('stream', req.url!.slice(0, 200), err); return; }
     p.writer.failHandler(res, rreq, err);
     return;
   }

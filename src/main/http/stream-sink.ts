@@ -19,6 +19,8 @@ export interface EventSink {
   readonly backedUp: boolean;
   /** Bytes of event text written so far (for measurements). */
   readonly bytesWritten: number;
+  /** Ends the stream after what was written (its feed gave up on it: a `fail` event was its last). */
+  close?(): void;
 }
 
 const STREAM_HEADERS = {
@@ -104,6 +106,11 @@ export class StreamSink implements EventSink {
       this.compressing--;
       process.nextTick(() => this.noteTaken());
     });
+  }
+
+  /** Ends the stream (after what was written): the feed closed it. */
+  close(): void {
+    this.end();
   }
 
   /** Ends the stream (after what was written). */

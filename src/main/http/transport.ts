@@ -5,7 +5,7 @@
 // upgrades (upgrades.ts), listening (listen.ts) and closing (server-close.ts).
 import { createServer, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { HttpCounters, HttpOptions, HttpTransport, MountHandler, RestHandler, RestRequest, UpgradeListener } from './types';
+import type { FaultReporter, HttpCounters, HttpOptions, HttpTransport, MountHandler, RestHandler, UpgradeListener } from './types';
 import { resolveHttpOptions } from './options';
 import { createHttpCounters } from './counters';
 import { canonicalAppOrigins } from './policy';
@@ -23,10 +23,6 @@ import { listenOn } from './listen';
 import { closeServer } from './server-close';
 import { WATCH_MAX_LAG_MS } from '../../shared/protocol';
 
-function logHandlerError(err: unknown, req: RestRequest): void {
-  console.error(`ecs-live http: the REST handler failed on ${req.method} ${req.url.slice(0, 200)}:`, err);
-}
-
 /**
  * Creates (but does not start) the transport. `options` may leave out anything that has a
  * default (DEFAULT_HTTP_OPTIONS); a bad option throws a RangeError naming it.
@@ -39,9 +35,13 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
   const hostCheck = isLoopbackAddress(o.address);
   const state: ServerState = { closing: false, events: undefined, mount: undefined, responses: new WeakMap<Socket, ServerResponse>() };
   let closed: Promise<void> | undefined;
+  // Until the host gives its fault record, faults go to stderr (once each, as the record logs them).
+  let fault: FaultReporter = (kind, part, err) => console.error(`ecs-live http: ${kind} '${part}' failed:`, err);
 
   const listener = createRequestListener({
-    options: o, handler, counters, appOrigins: canonicalAppOrigins(o.appOrigins), hostCheck, server: state, onHandlerError: logHandlerError,
+    options: o, handler, counters, appOrigins: canonicalAppOrigins(o.appOrigins), hostCheck, server: state,
+    onHandlerError: (err, req) => fault('request', `${req.method} ${req.url.slice(0, 200)}`, err),
+    onFault: (kind, part, err) => fault(kind, part, err),
     staticPages: o.staticRoot === undefined ? undefined : createStaticPages(o.staticRoot),
   });
   const server = createServer(serverSettings(o), listener);
@@ -84,12 +84,15 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
         prefix,
         streams: new EventStreams({
           maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs, maxBackedUpMs: WATCH_MAX_LAG_MS,
-        }, opener),
+        }, opener, (part, err) => fault('stream', part, err)),
       };
     },
     onMount(path: string, handle: MountHandler): void {
       if (!path.startsWith('/')) throw new RangeError(`mount path '${path}' must start with '/', e.g. '/mcp'`);
       state.mount = { path, handle };
+    },
+    onFault(fn: FaultReporter): void {
+      fault = fn;
     },
     get openStreams(): number {
       return state.events?.streams.count ?? 0;

@@ -104,4 +104,9 @@ export interface HttpTransport {
   onMount(path: string, handle: MountHandler): void;
   /** Event streams open now. */
   readonly openStreams: number;
+  /** Sends the faults caught at the transport's boundaries to `fn` (the host's fault record) instead of stderr. */
+  onFault(fn: FaultReporter): void;
 }
+
+/** Where a part of the transport that threw is reported: a REST handler, a watch stream, a mounted protocol. */
+export type FaultReporter = (kind: 'request' | 'stream' | 'mcp', part: string, err: unknown) => void;

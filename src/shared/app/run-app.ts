@@ -76,6 +76,7 @@ export class App {
   constructor(readonly world: World, options: AppOptions = {}) {
     this.clock = options.clock ?? HOST_CLOCK;
     this.pipeline = pipelineOf(world);
+    this.pipeline.faults.frame = () => this.frameCount;
     this.TimeControl = options.time_control ? createTimeControl(world) : 0;
     this.targetFps = options.target_fps ?? 60;
     if (!(this.targetFps > 0 && this.targetFps <= 1000)) throw new Error(`target_fps must be from 1 to 1000, got ${options.target_fps}`);
@@ -130,11 +131,29 @@ export class App {
     const stats = plan.run ? this.pipeline.progress(this.deltaTime) : this.idleFrame();
     this.pipeline.heldBy = 'its frame hooks';
     try {
-      for (const h of this.hooks) h(stats, this);
+      this.runHooks(stats);
     } finally {
       this.pipeline.heldBy = undefined;
     }
     return stats;
+  }
+
+  /**
+   * Runs the frame hooks on a copy of the list (a hook may remove itself or another; a removed one
+   * does not run). A hook's boundary: one that throws is removed and reported, the others run.
+   */
+  private runHooks(stats: FrameStats): void {
+    const hooks = this.hooks.length === 1 ? this.hooks : [...this.hooks];
+    for (const h of hooks) {
+      if (hooks !== this.hooks && !this.hooks.includes(h)) continue;
+      try {
+        h(stats, this);
+      } catch (err) {
+        const i = this.hooks.indexOf(h);
+        if (i >= 0) this.hooks.splice(i, 1);
+        this.pipeline.faults.report('frame_hook', h.name || 'an unnamed frame hook', err);
+      }
+    }
   }
 
   /** The statistics of a paused frame: no system ran. */

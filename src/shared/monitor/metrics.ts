@@ -49,6 +49,7 @@ export const WORLD_METRICS: readonly MetricDef[] = [
   g('queries.observer_count', 'Observers in the world'),
   g('queries.system_count', 'Systems in the world (counted once per second)'),
   g('alerts.active_count', 'Active alert instances (entities that match an alert)'),
+  c('faults.count', 'Parts that threw and were closed alone (a system disabled, a frame hook removed, a watch or stream closed, a request or MCP call failed); the loop went on'),
   c('http.request_received_count', 'Received requests'),
   c('http.request_invalid_count', 'Received invalid requests'),
   c('http.request_handled_ok_count', 'Requests handled successfully'),

@@ -4,6 +4,7 @@
 import type { FrameStats, Pipeline } from '../pipeline';
 import type { World } from '../ecs';
 import { importAlerts, alertsState, type AlertsState } from './alerts';
+import { alertOnSystemFaults } from './fault-alert';
 import { WORLD_METRICS } from './metrics';
 import { createMonitorModule, SummaryWriter, type MonitorIds } from './monitor-module';
 import { PipelineSampler } from './pipeline-sampler';
@@ -87,6 +88,7 @@ export function importMonitor(world: World, app?: MonitoredApp): void {
   let state = states.get(world);
   if (!state) {
     importAlerts(world);
+    alertOnSystemFaults(world);
     state = new MonitorState(world, createMonitorModule(world), alertsState(world)!);
     states.set(world, state);
     const http = pendingHttp.get(world);

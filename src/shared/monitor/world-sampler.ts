@@ -2,7 +2,7 @@
 // WORLD_METRICS. Everything read per frame is a counter the store keeps anyway (no walks, no
 // allocation); the few numbers that need a walk (empty tables, ids in use by kind, queries and
 // systems) are refreshed once per simulated second and repeated in between.
-import type { FrameStats } from '../pipeline';
+import { faultsOf, type Faults, type FrameStats } from '../pipeline';
 import { entityIndex, isPair, pairFirstIndex, pairSecondIndex, type World } from '../ecs';
 import { HTTP_COUNTER_NAMES, WORLD_METRICS, metricIndex } from './metrics';
 import { tidy } from './windows';
@@ -49,6 +49,7 @@ const QUERIES = metricIndex('queries.query_count');
 const OBSERVERS = metricIndex('queries.observer_count');
 const SYSTEMS = metricIndex('queries.system_count');
 const ALERTS = metricIndex('alerts.active_count');
+const FAULTS = metricIndex('faults.count');
 const HTTP = HTTP_COUNTER_NAMES.map((name) => metricIndex(`http.${name}`));
 const HTTP_KEYS: readonly string[] = HTTP_COUNTER_NAMES;
 /** The metrics refreshed by a walk, in the order of `walked`. */
@@ -70,8 +71,11 @@ export class WorldSampler {
   private deltaSum = 0;
   private deltaCount = 0;
   private http: HttpCountersSource | undefined;
+  /** The world's fault record (faults.count). */
+  private readonly faults: Faults;
 
   constructor(readonly world: World, private readonly alerts: AlertCountSource) {
+    this.faults = faultsOf(world);
     this.refreshWalked();
     // The first sample counts from now, not from the world's creation.
     this.sample(NO_FRAME, 0, 0, this.scratch, 0);
@@ -134,6 +138,7 @@ export class WorldSampler {
     this.count(out, at, IDS_DELETED, st.idsDeleted);
     out[at + OBSERVERS] = w.observers.count;
     out[at + ALERTS] = this.alerts.activeCount;
+    this.count(out, at, FAULTS, this.faults.count);
     const walked = this.walked;
     for (let k = 0; k < WALKED.length; k++) out[at + WALKED[k]!] = walked[k]!;
     const counters = this.http?.();

@@ -4,3 +4,4 @@
 export { Pipeline, pipelineOf, addSystem, type SystemOptions, type SystemStats, type SystemRecord, type FrameStats } from './pipeline';
 export { SystemIter } from './system-iter';
 export { CachedQuery, type CachedResult } from './cached-query';
+export { faultsOf, Faults, FAULT_KINDS, RECENT_FAULTS, type Fault, type FaultKind, type FaultListener } from './faults';

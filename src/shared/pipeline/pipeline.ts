@@ -1,9 +1,10 @@
 // Systems in phases, run in order each frame; per-system time and match counts for statistics.
-import { PHASE_NAMES, type Entity, type PhaseName, type World } from '../ecs';
+import { PHASE_NAMES, markBuiltinTree, type Entity, type PhaseName, type World } from '../ecs';
 import { compileQuery, registerQuery } from '../query';
 import { now } from '../clock';
 import { CachedQuery } from './cached-query';
 import { SystemIter } from './system-iter';
+import { faultsOf, type Faults } from './faults';
 
 /** Options of `addSystem`. */
 export interface SystemOptions {
@@ -82,7 +83,13 @@ export class Pipeline {
   /** Set while the rest of a frame runs after the systems (the app's frame hooks): progress() refuses meanwhile too. */
   heldBy: string | undefined = undefined;
 
+  /** The world's fault record: a system that throws is disabled and reported there. */
+  readonly faults: Faults;
+  /** ecs.pipeline.SystemFault (its error message on a failed system), created with the first failure. */
+  private SystemFault: Entity = 0;
+
   constructor(readonly world: World) {
+    this.faults = faultsOf(world);
     // The simulated clock travels with world images, so a restored world goes on from its own time.
     world.addImagePart('pipeline', {
       save: () => ({ frame: this.frame, time: this.time }),
@@ -153,6 +160,7 @@ export class Pipeline {
     this.frame++;
     this.time += deltaTime;
     let systemTime = 0, mergeTime = 0, ran = 0, deleted = false;
+    let failed: [SystemRecord, unknown][] | undefined;
     const systems = this.systems;
     for (let k = 0; k < systems.length; k++) {
       const s = systems[k]!, st = s.stats;
@@ -171,6 +179,9 @@ export class Pipeline {
       try {
         if (s.query) s.query.runSystem(it, s.run);
         else { it.clear(); s.run(it); }
+      } catch (err) {
+        // The system's boundary: the other systems and the frame go on; it is disabled after them.
+        (failed ??= []).push([s, err]);
       } finally {
         const t1 = timed ? now() : 0;
         const queued = w.commands.enqueued - enqueued;
@@ -188,6 +199,7 @@ export class Pipeline {
     }
     // A system deleted by another one (or over REST) is dropped after the frame, not during it.
     if (deleted) this.dropDeleted();
+    if (failed) for (const [s, err] of failed) this.fail(s, err);
     const last = this.last;
     last.systemTime = systemTime;
     last.mergeTime = mergeTime;
@@ -195,6 +207,35 @@ export class Pipeline {
     last.frameTime = timed ? (now() - frameStart) / 1000 : 0;
     w.modified();
     return last;
+  }
+
+  /**
+   * Disables a system that threw, marks it with ecs.pipeline.SystemFault (its error: the monitor's
+   * alert shows it) and reports the fault. Enabling it again clears the mark, and it runs again.
+   */
+  private fail(s: SystemRecord, err: unknown): void {
+    const w = this.world;
+    if (!w.isAlive(s.entity)) return;
+    const error = err instanceof Error ? err.message : String(err);
+    w.disable(s.entity);
+    w.set(s.entity, this.systemFault(), { error });
+    this.faults.report('system', w.pathOf(s.entity), err);
+  }
+
+  private systemFault(): Entity {
+    if (this.SystemFault !== 0) return this.SystemFault;
+    const w = this.world, c = w.core;
+    let module = w.lookup('ecs.pipeline');
+    if (module === 0) {
+      module = w.entity({ name: 'pipeline', parent: c.ecs });
+      w.add(module, c.Module);
+      w.setDoc(module, 'brief', 'The pipeline: systems run in phases each frame');
+    }
+    const SystemFault = w.component('SystemFault', { error: 'string' }, { parent: module, brief: 'On a system that threw: the error; the system is disabled until enabled again' });
+    markBuiltinTree(w, module);
+    w.observe(c.Disabled, 'remove', (e) => { if (w.isAlive(e) && w.has(e, SystemFault)) w.remove(e, SystemFault); });
+    this.SystemFault = SystemFault;
+    return SystemFault;
   }
 }
 

@@ -1,0 +1,28 @@
+// The alert of failed systems: a system that threw is disabled by the pipeline and marked with
+// ecs.pipeline.SystemFault (its error); this alert, ecs.alerts.SystemFailed, reports each one with
+// its error until the system is enabled again. Defined with the first failure, so a world whose
+// systems never fail has no extra entities (its ids stay those of the reference world).
+import { markBuiltinTree, type Entity, type World } from '../ecs';
+import { faultsOf } from '../pipeline';
+import { defineAlert, importAlerts } from './alerts';
+
+/** Name of the alert under ecs.alerts. */
+export const SYSTEM_FAILED_ALERT = 'SystemFailed';
+
+/** Defines ecs.alerts.SystemFailed at the first system fault of the world (call once per world). */
+export function alertOnSystemFaults(world: World): void {
+  let alert: Entity = 0;
+  faultsOf(world).onFault((fault) => {
+    if (fault.kind !== 'system' || alert !== 0) return;
+    const module = importAlerts(world).module;
+    alert = defineAlert(world, SYSTEM_FAILED_ALERT, {
+      // ?Disabled: the failed system is disabled, and a query skips disabled entities unless it mentions them.
+      query: 'ecs.pipeline.SystemFault, ?Disabled',
+      severity: 'Error',
+      message: 'system $this threw and was disabled: {ecs.pipeline.SystemFault.error}. Fix it, then enable it again (PUT /enable/<its path>)',
+      brief: 'A system that threw: the pipeline disabled it, the frames went on',
+      parent: module,
+    });
+    markBuiltinTree(world, module);
+  });
+}
