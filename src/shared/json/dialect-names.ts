@@ -6,6 +6,7 @@
 // ids, type_info, stats, alerts). Only entities under a renamed built-in are touched: a user
 // entity called `flecsy`, or `flecs` below some other parent, keeps its name.
 import { NamesMemo, isPair, type Entity, type Id, type World } from '../ecs';
+import { REFERENCE_ROOT, WORLD_ROOT } from '../protocol';
 
 /** One rename: a built-in's dotted path in the world and in the dialect (`['ecs', 'flecs']`). */
 export type NameRename = readonly [worldPath: string, dialectPath: string];
@@ -128,4 +129,4 @@ export class DialectNames {
 export const WORLD_NAMES = new DialectNames([]);
 
 /** The reference engine's names: the built-in root module is `flecs` (`flecs.core.World`). */
-export const FLECS_NAMES = new DialectNames([['ecs', 'flecs']]);
+export const FLECS_NAMES = new DialectNames([[WORLD_ROOT, REFERENCE_ROOT]]);

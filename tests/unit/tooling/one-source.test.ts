@@ -48,6 +48,12 @@ describe('facts written once', () => {
     expect(holding(/a level of digits is an entity id/)).toEqual(['src/shared/rest/common/entity-path.ts']);
   });
 
+  test('the ecs ↔ flecs renaming is protocol/constants/root-names.ts (renameRoot; DialectNames gets its pair from there)', () => {
+    // A rename written by hand: a pattern for the root name, or the pair spelled out.
+    expect(holding(/\b(?:ecs|flecs)\(\?=|\[\s*['"]ecs['"],\s*['"]flecs['"]\s*\]|\$1ecs|"ecs\\\./)).toEqual([]);
+    expect(holding(/\bREFERENCE_ROOT = /)).toEqual(['src/shared/protocol/constants/root-names.ts']);
+  });
+
   test('offset and limit are defined by protocol pageParams alone', () => {
     expect(holding(/\boffset: \{ schema:|\boffset: int/)).toEqual(['src/shared/protocol/rest-params.ts']);
   });

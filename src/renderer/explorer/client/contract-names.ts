@@ -1,13 +1,13 @@
 // The explorer speaks the contract's names (`ecs.core.ChildOf`). A host in a compat mode prints
 // the reference's (`flecs.core.ChildOf`) and still reads ours, so the explorer reads its replies
 // back in the contract's names: the built-in root module `flecs` becomes `ecs` wherever a name
-// starts (after a quote, a bracket, a comma, a space or an operator: ! ? |). Replies without it are left untouched.
-
-const REFERENCE_ROOT = /(["(,\s!?|])flecs(?=[."),\s])/g;
+// starts with it (protocol's renameRoot, the rule the server's Flecs 4 dialect renames by).
+// Replies without it are left untouched.
+import { REFERENCE_ROOT, WORLD_ROOT, renameRoot } from '../../../shared/protocol/constants';
 
 /** `text` (a JSON reply) with the reference's built-in module names read as the contract's. */
 export function toContractNames(text: string): string {
-  return text.includes('flecs') ? text.replace(REFERENCE_ROOT, '$1ecs') : text;
+  return renameRoot(text, REFERENCE_ROOT, WORLD_ROOT);
 }
 
 /** A parsed reply read in the contract's names (a copy when anything was renamed); undefined (a watch in error has no reply) stays undefined. */

@@ -8,3 +8,4 @@ export { MAX_ECHOED_CHARS, CUT_MARK, echoed } from './echo';
 export { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsCategory, type StatsPeriod } from './stats-names';
 export { MCP_PATH } from './mcp-path';
 export { DEFAULT_PORT } from './port';
+export { WORLD_ROOT, REFERENCE_ROOT, renameRoot } from './root-names';

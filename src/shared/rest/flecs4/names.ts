@@ -3,6 +3,7 @@
 // through the project's DialectNames (FLECS_NAMES, the same as --compat flecs-3.2); query
 // expressions are read through the router's name resolver (positions stay those of the text sent).
 import { FLECS_NAMES } from '../../json';
+import { REFERENCE_ROOT, WORLD_ROOT, renameRoot } from '../../protocol';
 
 /** A path or name as a Flecs 4 client writes it (flecs.core.World, flecs/core/World) in this world's names. */
 export function localPath(wire: string): string {
@@ -17,6 +18,7 @@ export function wirePath(local: string): string {
 
 /** A query expression of this world (ecs.core.Module) as Flecs 4 prints it (flecs.core.Module). */
 export function wireExpr(expr: string): string {
-  if (expr.indexOf('ecs') < 0) return expr;
-  return expr.split(/("(?:[^"\\]|\\.)*")/).map((part, i) => (i % 2 === 1 ? part : part.replace(/(?<![\w$.#"])ecs(?=\.)/g, 'flecs'))).join('');
+  if (expr.indexOf(WORLD_ROOT) < 0) return expr;
+  // String literals ("…") are values, not names: only the parts between them are renamed.
+  return expr.split(/("(?:[^"\\]|\\.)*")/).map((part, i) => (i % 2 === 1 ? part : renameRoot(part, WORLD_ROOT, REFERENCE_ROOT))).join('');
 }

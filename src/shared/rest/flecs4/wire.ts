@@ -4,6 +4,7 @@
 import { isPair, type Entity, type Id, type World } from '../../ecs';
 import { templateOf, writeValue } from '../../json';
 import { wirePath } from './names';
+import { REFERENCE_ROOT, WORLD_ROOT, renameRoot } from '../../protocol';
 
 /** Path of an entity as Flecs 4 prints it (`flecs.core.World`, `Sun.Earth`); `#<id>` for an anonymous root. */
 export function entityPath(world: World, e: Entity): string {
@@ -63,5 +64,5 @@ export function docText(world: World, e: Entity): string {
 
 /** A type_info text with its unit and quantity paths (ecs.units.*) as Flecs 4 prints them (flecs.units.*). */
 export function wireUnits(typeInfo: string): string {
-  return typeInfo.indexOf('"ecs.') < 0 ? typeInfo : typeInfo.replace(/"ecs\./g, '"flecs.');
+  return renameRoot(typeInfo, WORLD_ROOT, REFERENCE_ROOT);
 }
