@@ -2,7 +2,9 @@
 // `npm start`: build if the sources changed, then launch the Electron app. Where no Electron
 // binary can be had (none installed and the download fails), say so in one line and run the
 // plain-Node host instead. SIGINT, SIGTERM and SIGHUP are passed on to the child, and this process
-// ends with the child's exit code or signal, so no host is left holding the port.
+// ends with the child's exit code or signal, so no host is left holding the port. package.json runs
+// it with `exec`, so it is npm's own child: npm passes SIGINT and SIGTERM to its child, and a
+// `sh -c` left in between (dash) would hold a SIGINT until its own child ended, i.e. never.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -48,15 +50,17 @@ function electronBinary() {
 /** Signals that stop the app: passed on to the child, which decides how to stop; this process ends as it ends. */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /** How often, in ms, to check that the process that started this one is still there. */
-const PARENT_CHECK_MS = 1000;
+const PARENT_CHECK_MS = 200;
 
 function launch(cmd, cmdArgs) {
-  const child = spawn(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
+  // The IPC channel is the host's lifeline: if this process goes without passing a signal on (SIGKILL),
+  // the channel closes and the host stops (src/main/launcher.ts).
+  const child = spawn(cmd, cmdArgs, { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
   const forward = (signal) => { if (child.exitCode === null && child.signalCode === null) child.kill(signal); };
   for (const s of STOP_SIGNALS) process.on(s, forward);
-  // `npm start` runs this script through a shell: a SIGTERM to npm ends that shell, which passes
-  // nothing on, and this process is re-parented while the host keeps the port. Losing the parent
-  // therefore stops the child as a SIGTERM would.
+  // Losing the parent (npm killed with SIGKILL, or ended by a signal it does not pass on, SIGHUP)
+  // re-parents this process while the host keeps the port: it therefore stops the child as a
+  // SIGTERM would, within PARENT_CHECK_MS plus the host's stop.
   const parent = process.ppid;
   const watch = setInterval(() => { if (process.ppid !== parent) forward('SIGTERM'); }, PARENT_CHECK_MS);
   watch.unref();

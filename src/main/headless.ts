@@ -1,9 +1,11 @@
 // Plain-Node entry: the headless host that `npm start` falls back to and that the e2e tests drive.
-// Serves the REST interface and the viewport and explorer pages; Ctrl-C / SIGTERM stop it cleanly.
+// Serves the REST interface and the viewport and explorer pages; Ctrl-C / SIGTERM stop it cleanly,
+// and so does the end of the launcher that started it with an IPC channel (launcher.ts).
 import { join } from 'node:path';
 import { dialectOf } from '../shared/rest';
 import { parseHostOptions } from './cli';
 import { Host } from './host';
+import { watchLauncher } from './launcher';
 
 async function main(): Promise<void> {
   const options = parseHostOptions(process.argv);
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // npm start's launcher went without passing a signal on (SIGKILL, or a signal it did not catch).
+  watchLauncher(() => stop('launcher gone'));
   let urls;
   try {
     urls = await host.start();

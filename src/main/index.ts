@@ -4,9 +4,11 @@
 import * as electron from 'electron';
 import { join } from 'node:path';
 import { startDesktopApp } from './desktop/index';
+import { watchLauncher } from './launcher';
 
 startDesktopApp(electron, process.argv, {
   rendererDir: join(import.meta.dirname, '..', 'renderer'),
   preload: join(import.meta.dirname, '..', 'preload', 'index.cjs'),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => electron.app.quit());
+watchLauncher(() => electron.app.quit());
