@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Mutation testing: Stryker runs over folders of src/shared (stryker.config.mjs).
-// `npm run mutate` runs the default folders; `npm run mutate -- query json` only those;
+// Mutation testing: Stryker runs over folders of src/shared, and of src/main named as main/<folder>
+// (stryker.config.mjs). `npm run mutate` runs the default folders; `npm run mutate -- query json`
+// only those; `npm run mutate -- app pipeline ecs monitor main/mcp main/host main/http` the
+// frame loop's folders;
 // `npm run mutate -- protocol/frame 'protocol/*.ts' json/labels.ts,json/type-info.ts` a subfolder
 // or files (globs under src/shared; several joined by ',' make one run). A folder with PARTS runs
 // part by part, each against the tests that assert it; the folder's score sums its parts.
@@ -37,6 +39,24 @@ const FOLDER_TESTS = {
 };
 // Folders run part by part: the code of each part is asserted by few test files, and a surviving
 // mutant reruns every test that covers it, so a run against all of them takes hours on 2 cores.
+// The frame loop's folders: each against the tests that mirror it, plus those that drive it from
+// above (the host's tests run the app, pipeline and monitor through the real loop).
+const HOST_TESTS = 'tests/unit/main/host/**/*.test.ts';
+Object.assign(FOLDER_TESTS, {
+  app: ['tests/unit/shared/app/**/*.test.ts', HOST_TESTS, 'tests/unit/main/mcp/mcp-time-control.test.ts'],
+  pipeline: ['tests/unit/shared/pipeline/**/*.test.ts', 'tests/unit/shared/app/**/*.test.ts', 'tests/unit/shared/monitor/**/*.test.ts', HOST_TESTS],
+  monitor: ['tests/unit/shared/monitor/**/*.test.ts', `${REST}/stats*.test.ts`, CONFORMANCE, HOST_TESTS],
+  ecs: ['tests/unit/shared/ecs/**/*.test.ts', CONFORMANCE],
+  'main/mcp': ['tests/unit/main/mcp/**/*.test.ts'],
+  'main/host': [HOST_TESTS],
+  'main/http': ['tests/unit/main/http/**/*.test.ts', HOST_TESTS],
+});
+
+/** The source path of a folder or file argument: main/<x> under src/, anything else under src/shared. */
+function srcPath(p) {
+  return p.startsWith('main/') ? `src/${p}` : `src/shared/${p}`;
+}
+
 const PARTS = {
   protocol: [
     // The endpoint tables, parameters, replies and /openapi.json: the router's tests that read
@@ -78,8 +98,8 @@ for (let i = 0; i < argv.length; i++) {
   else folders.push(argv[i]);
 }
 for (const f of folders) {
-  const missing = f.split(',').find((p) => !p.includes('*') && !existsSync(join(root, 'src/shared', p)));
-  if (missing !== undefined) { console.error(`no folder or file src/shared/${missing}: give folder names under src/shared, e.g. ${DEFAULT_FOLDERS.join(' ')}`); process.exit(2); }
+  const missing = f.split(',').find((p) => !p.includes('*') && !existsSync(join(root, srcPath(p))));
+  if (missing !== undefined) { console.error(`no folder or file ${srcPath(missing)}: give folder names under src/shared (e.g. ${DEFAULT_FOLDERS.join(' ')}) or main/<folder> for src/main`); process.exit(2); }
 }
 
 const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored', 'CompileError', 'RuntimeError'];
@@ -97,7 +117,7 @@ function scoreLine(name, n) {
   const detected = n.Killed + n.Timeout;
   const valid = detected + n.Survived + n.NoCoverage;
   const score = valid ? (100 * detected) / valid : 100;
-  return `src/shared/${name}: ${score.toFixed(1)}% (killed ${n.Killed}, timeout ${n.Timeout}, survived ${n.Survived}, no coverage ${n.NoCoverage}, ignored ${n.Ignored})`;
+  return `${srcPath(name)}: ${score.toFixed(1)}% (killed ${n.Killed}, timeout ${n.Timeout}, survived ${n.Survived}, no coverage ${n.NoCoverage}, ignored ${n.Ignored})`;
 }
 
 /** A part's report folder: its globs with '*', ',' and '/' as '_', cut short with a hash when long (a list of files exceeds the file system's name limit). */
@@ -110,11 +130,12 @@ function partDir(part) {
 function run(folder, tests) {
   // A part of a folder gets its own report and incremental file, in a subfolder of the folder's
   // (reports/mutation/protocol/protocol_frame).
-  const top = folder.split('/')[0];
-  const dir = join('reports/mutation', top, folder === top ? '' : partDir(folder)) + (isolate ? '-isolated' : '');
+  const top = folder.startsWith('main/') ? folder.split('/').slice(0, 2).join('_') : folder.split('/')[0];
+  const whole = folder === top || folder.replace('/', '_') === top;
+  const dir = join('reports/mutation', top, whole ? '' : partDir(folder)) + (isolate ? '-isolated' : '');
   const r = spawnSync(join(root, 'node_modules/.bin/stryker'), [
     'run', 'stryker.config.mjs',
-    '--mutate', folder.split(',').map((p) => (/[*]|\.ts$/.test(p) ? `src/shared/${p}` : `src/shared/${p}/**/*.ts`)).join(','),
+    '--mutate', folder.split(',').map((p) => (/[*]|\.ts$/.test(p) ? srcPath(p) : `${srcPath(p)}/**/*.ts`)).join(','),
     '--incrementalFile', `${dir}/incremental.json`,
     ...(tests ? ['--testFiles', tests.join(',')] : []),
     ...pass,
@@ -122,7 +143,7 @@ function run(folder, tests) {
     cwd: root, stdio: 'inherit',
     env: { ...process.env, STRYKER_REPORT_DIR: dir, MUTATE_ISOLATE: isolate ? '1' : '' },
   });
-  if (r.status !== 0) { console.error(`stryker failed on src/shared/${folder} (exit code ${r.status})`); process.exit(1); }
+  if (r.status !== 0) { console.error(`stryker failed on ${srcPath(folder)} (exit code ${r.status})`); process.exit(1); }
   return counts(join(root, dir, 'mutation.json'));
 }
 
@@ -130,7 +151,8 @@ const lines = [];
 for (const folder of folders.length ? folders : DEFAULT_FOLDERS) {
   const parts = testsOverride ? undefined : PARTS[folder];
   if (!parts) {
-    lines.push(scoreLine(folder, run(folder, testsOverride ?? FOLDER_TESTS[folder.split('/')[0]])));
+    const key = folder.startsWith('main/') ? folder.split('/').slice(0, 2).join('/') : folder.split('/')[0];
+    lines.push(scoreLine(folder, run(folder, testsOverride ?? FOLDER_TESTS[key])));
     continue;
   }
   const total = Object.fromEntries(STATUSES.map((s) => [s, 0]));
