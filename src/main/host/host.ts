@@ -5,7 +5,8 @@ import { runApp, type App } from '../../shared/app';
 import { World } from '../../shared/ecs';
 import { setHttpCountersSource } from '../../shared/monitor';
 import { FrameWriter } from '../../shared/protocol/frame';
-import { WATCH_PREFIX } from '../../shared/protocol';
+import { WATCH_EVENTS, WATCH_PREFIX } from '../../shared/protocol';
+import { Breakpoints } from '../../shared/breakpoints';
 import { createRouter, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { HostOptions } from '../cli';
 import { createHttpTransport, type EventSink, type EventSubscription, type HttpTransport } from '../http';
@@ -43,6 +44,8 @@ export class Host {
   readonly frames = new FrameHub();
   /** Watched GET targets and their streams (/watch/...). */
   readonly watches: WatchFeeds;
+  /** Queries looked at after every frame whose hits pause the world (/breakpoint/<name>). */
+  readonly breakpoints: Breakpoints;
   private readonly writer = new FrameWriter();
   /** The MCP endpoint (/mcp) while serving, unless --no-mcp. */
   mcp: McpEndpoint | undefined;
@@ -64,11 +67,23 @@ export class Host {
     this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
     // Paused before the first frame, so the world is the seed's own until a client resumes or steps it.
     if (options.paused) w.set(w.core.World, this.app.TimeControl, { paused: true });
-    this.router = createRouter(w, { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat, app: this.app });
+    const watches = (): WatchFeeds => this.watches;
+    this.breakpoints = new Breakpoints(w, {
+      // A hit pauses at the end of its frame and drops steps still to run, as a debugger stops a step.
+      pause: () => w.set(w.core.World, this.app.TimeControl, { paused: true, step: 0 }),
+      frame: () => this.app.frameCount,
+      get frameSteps() { return watches().frameBudget.frameSteps; },
+      get requestSteps() { return watches().frameBudget.requestSteps; },
+    });
+    this.router = createRouter(w, {
+      maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat, app: this.app, breakpoints: this.breakpoints,
+    });
     const faults = this.app.pipeline.faults;
     this.watches = new WatchFeeds(this.router, { frame: () => this.app.frameCount, changes: () => w.changeCount, fault: (target, err) => faults.report('watch', target, err) });
     this.app.onFrame(() => this.publishFrame());
-    this.app.onFrame(() => this.watches.afterFrame());
+    // Breakpoints go first in the frame's shared budget, so none misses the frame it fires on.
+    this.app.onFrame(() => this.watches.afterFrame(this.breakpoints.afterFrame()));
+    this.breakpoints.onHit((hits) => this.watches.broadcast(WATCH_EVENTS.break, JSON.stringify({ hits })));
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
     w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });
     w.observe(w.core.Rest, 'remove', () => { void this.stopServing(); });

@@ -159,13 +159,31 @@ export class WatchFeeds {
     }
   }
 
-  /** Sends every watcher what changed in this frame (at most one event each); call it once after every frame. */
-  afterFrame(): void {
+  /**
+   * Sends every watcher what changed in this frame (at most one event each); call it once after
+   * every frame. `spent` steps of the frame's budget are already taken (by the breakpoints).
+   */
+  afterFrame(spent = 0): void {
     this.frameAt = this.clock.frame();
     this.frameTime = this.clock.now?.() ?? Date.now();
     const id = this.id();
-    this.frameBudget.runFrame(this.feeds.values(), (feed, budget, outcome) => this.update(feed, id, budget, outcome));
+    this.frameBudget.runFrame(this.feeds.values(), (feed, budget, outcome) => this.update(feed, id, budget, outcome), spent);
     this.changesAt = this.clock.changes();
+  }
+
+  /** Writes one event to every open stream (a breakpoint's `break`), with the current frame's id; it changes no stream's state. */
+  broadcast(event: string, data: string): void {
+    const id = formatWatchEventId(this.clock.frame(), this.clock.now?.() ?? Date.now());
+    for (const feed of [...this.feeds.values()]) {
+      for (const w of [...feed.watchers]) {
+        try {
+          w.sink.write(event, data, id);
+          this.eventsSent++;
+        } catch (err) {
+          this.closeFailed(feed, w, err, id);
+        }
+      }
+    }
   }
 
   private update(feed: Feed, frame: string, budget: QueryBudget, outcome: () => Attempt): void {

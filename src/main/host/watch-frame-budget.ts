@@ -42,13 +42,14 @@ export class WatchFrameBudget<K> {
    * Runs one frame: calls `run(key, budget)` for the items, least recently served first, while the
    * frame's steps last. `run` evaluates under `budget` (at most a request's steps, less when the
    * frame has less left) and must not keep its reply when the budget ran out before a request's
-   * worth: `runFrame` tells it so by the return value of `outcome(budget)`.
+   * worth: `runFrame` tells it so by the return value of `outcome(budget)`. `spent` steps of the
+   * frame are already taken (the breakpoints, which go first).
    */
-  runFrame(keys: Iterable<K>, run: (key: K, budget: QueryBudget, outcome: () => Attempt) => void): void {
+  runFrame(keys: Iterable<K>, run: (key: K, budget: QueryBudget, outcome: () => Attempt) => void, spent = 0): void {
     const items = [...keys].map((key) => ({ key, s: this.entry(key) }));
     // Least recently served first (round robin); among those never served, the order they were first seen.
     items.sort((a, b) => a.s.served - b.s.served || a.s.seq - b.s.seq);
-    let left = this.frameSteps, steps = 0, served = 0, deferred = 0;
+    let left = this.frameSteps - spent, steps = 0, served = 0, deferred = 0;
     for (const { key, s } of items) {
       const first = served + deferred === 0;
       if (left < 1 || (!first && s.cost > left)) { deferred++; continue; }

@@ -5,7 +5,7 @@
 // of these can disagree. Values arrive as decoded strings; booleans are exactly "true" or
 // "false", integers are decimal digits.
 import { z } from 'zod';
-import { COMPAT_DEFAULT_LIMIT, DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, STATS_PERIOD_NAMES } from './constants';
+import { BREAK_ON, COMPAT_DEFAULT_LIMIT, DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, STATS_PERIOD_NAMES } from './constants';
 
 /** One documented parameter: its schema (with its default, if any), what it does and what it accepts. */
 export interface ParamSpec<S extends z.ZodType = z.ZodType> {
@@ -135,6 +135,18 @@ export const EXPLAIN_PARAMS = (({ q, name, vars }) => ({ q, name, vars }))(query
 
 /** Parsed parameters of GET /explain/<path>. */
 export type ExplainParams = ParamsOf<typeof EXPLAIN_PARAMS>;
+
+/** Parameters of PUT /breakpoint/<name>. */
+export const BREAKPOINT_PARAMS = {
+  q: textSpec('the query whose entities the breakpoint watches (creates or replaces it); leave it out to only enable or disable one', 'a query expression, e.g. Fuel.value < 10'),
+  path: textSpec('watch only this entity (dotted or /-separated path); with on=change, its matched values too', 'an entity path, e.g. Ship3'),
+  on: { schema: z.enum(BREAK_ON).default('enter'), description: `fire when an entity starts matching (enter, the default), stops matching (leave), or the result changes (change)`, expected: BREAK_ON.map((o) => `'${o}'`).join(', ') },
+  once: boolSpec('disable the breakpoint after its first hit', false),
+  enabled: { schema: boolParam.optional(), description: 'enable or disable (default on creation: true)', expected: "'true' or 'false'" },
+} satisfies ParamSpecs;
+
+/** Parsed parameters of PUT /breakpoint/<name>. */
+export type BreakpointParams = ParamsOf<typeof BREAKPOINT_PARAMS>;
 
 /** Parameters of PUT /set/<path>. */
 export const SET_PARAMS = {

@@ -1,6 +1,7 @@
 // The JSON replies of the REST endpoints, as zod schemas (documentation in /openapi.json, and
 // checks in tests). Numbers that cannot be represented (NaN, infinities) are null.
 import { z } from 'zod';
+import { BREAK_ON } from './constants';
 
 /** Every error reply; parse errors of queries also carry the 0-based position in the expression. */
 export const errorReplySchema = z.object({
@@ -166,6 +167,25 @@ export const explainReplySchema = z.object({
     why: z.object({ code: z.string(), message: z.string() }).optional(),
   })),
   vars: z.record(z.string(), z.string()),
+});
+
+/** One breakpoint hit: the breakpoint, the frame the world paused after, and the entities that triggered it. */
+export const breakpointHitSchema = z.strictObject({
+  breakpoint: z.string(), frame: z.number().int().min(0), on: z.enum(BREAK_ON), entities: z.array(z.string()), ids: z.array(z.number().int()),
+});
+
+/** One breakpoint as listed: its definition, hits, last hit, the steps it takes per frame, and why the host disabled it, if it did. */
+export const breakpointSchema = z.strictObject({
+  name: z.string(), q: z.string(), on: z.enum(BREAK_ON), path: z.string().optional(), once: z.boolean(), enabled: z.boolean(),
+  hits: z.number().int().min(0), last_hit: breakpointHitSchema.optional(), steps: z.number().int().min(0), error: z.string().optional(),
+});
+
+/** PUT /breakpoint/<name>: the breakpoint now, and the one it replaced (with a sentence saying so). */
+export const putBreakpointReplySchema = z.strictObject({ breakpoint: breakpointSchema, replaced: breakpointSchema.optional(), message: z.string().optional() });
+
+/** GET /breakpoints: every breakpoint, the last hit of any (what paused the world), and the steps they take per frame of the budget. */
+export const breakpointsReplySchema = z.strictObject({
+  breakpoints: z.array(breakpointSchema), last_hit: breakpointHitSchema.optional(), steps_per_frame: z.number().int().min(0), frame_steps: z.number().int().min(1),
 });
 
 /** GET /openapi.json: an OpenAPI 3.1 document (checked here only for its two top-level fields). */

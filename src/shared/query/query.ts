@@ -81,11 +81,16 @@ export class Query {
 
   /** True when the entity is among the $this entities of some result (work counted against `budget`). */
   matches(e: Entity, budget: QueryBudget = QueryBudget.unbounded()): boolean {
-    if (!this.plan.hasThis || !this.world.isAlive(e)) return false;
+    return this.firstResultOf(e, budget) !== undefined;
+  }
+
+  /** The first result whose $this entities include `e` (its fields as matched for it), or undefined (work counted against `budget`). */
+  firstResultOf(e: Entity, budget: QueryBudget = QueryBudget.unbounded()): QueryResult | undefined {
+    if (!this.plan.hasThis || !this.world.isAlive(e)) return undefined;
     const loc = this.world.locate(e);
-    if ((loc.table.flags.disabled && !this.plan.matchDisabled) || (loc.table.flags.prefab && !this.plan.matchPrefab)) return false;
-    let found = false;
-    new Evaluation(this.world, this.plan, budget).run(() => { found = true; return false; }, loc.table, [loc.row]);
+    if ((loc.table.flags.disabled && !this.plan.matchDisabled) || (loc.table.flags.prefab && !this.plan.matchPrefab)) return undefined;
+    let found: QueryResult | undefined;
+    new Evaluation(this.world, this.plan, budget).run((r) => { found = r; return false; }, loc.table, [loc.row]);
     return found;
   }
 

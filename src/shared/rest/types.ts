@@ -1,5 +1,6 @@
 // The router's options and what its handlers see. Requests and replies are the REST contract's
 // (src/shared/protocol), re-exported here for the router's users.
+import type { Breakpoints } from '../breakpoints';
 import type { World } from '../ecs';
 import type { DialectNames } from '../json';
 import type { QueryBudget, QueryCache } from '../query';
@@ -37,6 +38,8 @@ export interface RouterOptions {
    * count and target fps, and clients set target_fps through it.
    */
   app?: { readonly frameCount: number; targetFps: number };
+  /** The host's breakpoints (PUT/DELETE /breakpoint/<name>, GET /breakpoints); without them those answer 501. */
+  breakpoints?: Breakpoints;
 }
 
 /**

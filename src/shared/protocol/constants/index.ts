@@ -9,3 +9,4 @@ export { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsCategory, type Stat
 export { MCP_PATH } from './mcp-path';
 export { DEFAULT_PORT } from './port';
 export { WORLD_ROOT, REFERENCE_ROOT, renameRoot } from './root-names';
+export { BREAK_ON, BREAKPOINT_PATH, BREAKPOINTS_PATH, type BreakOn } from './breakpoints';

@@ -20,6 +20,11 @@ export const WATCH_EVENTS = {
   fail: 'fail',
   /** data: `{"reason": "..."}`: the server ends the stream (it is stopping). */
   end: 'end',
+  /**
+   * data: `{"hits": [{"breakpoint", "frame", "on", "entities", "ids"}]}`: breakpoints fired after
+   * this frame and the world paused (every watch of the world gets it; it changes no state).
+   */
+  break: 'break',
 } as const;
 
 /** The watch target of a GET target (`/query?q=X` → `/watch/query?q=X`). */

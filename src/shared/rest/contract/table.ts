@@ -6,10 +6,11 @@
 import { FLECS_NAMES, WORLD_NAMES, type DialectNames } from '../../json';
 import {
   COMPAT_LIMIT_RULE, CONTRACT_LIMIT_RULE, DEFAULT_MAX_QUERY_STEPS, MAX_QUERY_NESTING, MAX_QUERY_TERMS, MAX_QUERY_VARIABLES, ENTITY_PARAMS, EXPLAIN_PARAMS, explainReplySchema, SET_PARAMS, STATS_PARAMS, emptyReplySchema,
-  entityReplySchema, queryParams,
+  entityReplySchema, queryParams, BREAKPOINT_PARAMS, breakpointsReplySchema, putBreakpointReplySchema,
   queryReplySchema, statsPipelineReplySchema, statsWorldReplySchema, tablesReplySchema, worldReplySchema, type QueryLimitRule,
 } from '../../protocol';
 import { allowedBuiltins, entityPathParam, PATH_NOT_FOUND, putDelete, putDisable, putEnable, sharedRows } from '../common';
+import { deleteBreakpoint, getBreakpoints, putBreakpoint } from './breakpoint-handlers';
 import { buildRows } from './build-rows';
 import { endpoint, type Dialect, type EndpointRow, type TableOptions } from '../endpoint-row';
 import { getEntity } from './get-entity';
@@ -76,6 +77,7 @@ function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean, nam
       errors: { 400: 'missing or malformed data, an unknown id or member, a wrong value type (nothing is changed)', 403: `${BUILTIN}; a built-in id other than ${allowedBuiltins('ecs', true)}; the ChildOf of a component or module; a ChildOf/IsA target under ecs`, 404: PATH_NOT_FOUND },
     }),
     ...(build ? buildRows(names) : []),
+    ...(build ? breakpointRows() : []),
     endpoint({
       path: '/stats/{category}/{period}', methods: ['GET'], summary: 'Statistics of the world or the pipeline (monitor module), 60 samples oldest first',
       pathParams: [
@@ -94,6 +96,32 @@ function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean, nam
       pathParams: [], params: NO_PARAMS, reply: tablesReplySchema, cache: 'none', handler: getTables, errors: {},
     }),
     ...sharedRows(o, names),
+  ];
+}
+
+/** The breakpoint endpoints (the contract's only: the reference servers had none). */
+function breakpointRows(): readonly EndpointRow[] {
+  const NAME = { name: 'name', description: "the breakpoint's name: 1 to 64 letters, digits, '_', '-' or '.'", required: true };
+  const NO_LOOP = 'the router runs no app loop (breakpoints need a host)';
+  return [
+    endpoint({
+      path: '/breakpoint/{name}', methods: ['PUT'],
+      summary: 'Create or replace a breakpoint (q, on, path, once), or enable/disable one: the world pauses after the frame it fires on',
+      pathParams: [NAME], params: BREAKPOINT_PARAMS, reply: putBreakpointReplySchema, cache: 'none', handler: putBreakpoint,
+      errors: {
+        400: 'a bad name, query (error with position) or on; neither q nor enabled; a query that never uses $this; or it does not fit the per-frame watch budget beside the enabled breakpoints (the numbers are in the error)',
+        404: 'path names no entity; enabled=… for a name that has no breakpoint', 501: NO_LOOP,
+      },
+    }),
+    endpoint({
+      path: '/breakpoint/{name}', methods: ['DELETE'], summary: 'Delete a breakpoint',
+      pathParams: [NAME], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: deleteBreakpoint,
+      errors: { 404: 'no breakpoint has the name', 501: NO_LOOP },
+    }),
+    endpoint({
+      path: '/breakpoints', methods: ['GET'], summary: 'Every breakpoint with its hits and last hit, the last hit of any, and their cost per frame',
+      pathParams: [], params: NO_PARAMS, reply: breakpointsReplySchema, cache: 'none', handler: getBreakpoints, errors: { 501: NO_LOOP },
+    }),
   ];
 }
 

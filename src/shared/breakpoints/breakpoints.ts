@@ -1,0 +1,248 @@
+// Breakpoints: watches whose event pauses time. Each one is a query (optionally one entity of it)
+// looked at after every frame; when its condition turns true (an entity starts or stops matching,
+// or the result changes) the hit is recorded with the frame and the entities that triggered it,
+// and the world is paused at the end of that frame, before the next one runs. Continue is a
+// resume; a step runs one frame, after which the breakpoints are looked at again.
+//
+// They share the per-frame evaluation budget of the watch feeds and go first in each frame, so
+// none misses the frame it fires on; a breakpoint whose evaluation does not fit what the enabled
+// ones leave of a frame's budget is refused when it is created (or enabled), naming the numbers.
+// One that outgrows the budget later (the world grew) is disabled with an error, never skipped.
+import type { Entity, World } from '../ecs';
+import { QueryBudget, QueryBudgetError, QueryParseError, compileQuery } from '../query';
+import { BREAK_ON, type BreakOn } from '../protocol';
+import { WatchedQuery } from './watched-query';
+
+/** Characters a breakpoint's name may have (it is a path segment): letters, digits, `_`, `-`, `.`; 1 to 64. */
+export const BREAKPOINT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** What a client asks for: PUT /breakpoint/<name>?q=…[&path=…]&on=…[&once=true][&enabled=false]. */
+export interface BreakpointSpec {
+  readonly q: string;
+  readonly on: BreakOn;
+  /** Dotted path of the one entity watched (its values too, for `change`). */
+  readonly path?: string;
+  /** Disable itself after its first hit. */
+  readonly once: boolean;
+  readonly enabled: boolean;
+}
+
+/** One hit: which breakpoint, the frame it paused after, and the entities that triggered it. */
+export interface BreakpointHit {
+  readonly breakpoint: string;
+  readonly frame: number;
+  readonly on: BreakOn;
+  /** Paths of the triggering entities (an entity deleted since shows as `#<id>`). */
+  readonly entities: readonly string[];
+  /** Ids of the same entities, in the same order. */
+  readonly ids: readonly Entity[];
+}
+
+/** A breakpoint as listed. */
+export interface BreakpointInfo extends BreakpointSpec {
+  readonly name: string;
+  /** Times it fired. */
+  readonly hits: number;
+  readonly last_hit?: BreakpointHit;
+  /** Evaluation steps its last look took (what it needs of a frame's budget). */
+  readonly steps: number;
+  /** Why it was disabled by the host (it outgrew the frame's budget), if it was. */
+  readonly error?: string;
+}
+
+/** A refused request: the HTTP status it answers and why. */
+export class BreakpointError extends Error {
+  /** 400 (bad input, over budget) or 404 (no such breakpoint or entity). */
+  constructor(readonly status: 400 | 404, message: string) {
+    super(message);
+    this.name = 'BreakpointError';
+  }
+}
+
+/** What the breakpoints need of their host. */
+export interface BreakpointHost {
+  /** Pauses time at the end of the current frame (drops pending steps). */
+  pause(): void;
+  /** Frames run so far (a hit's frame). */
+  frame(): number;
+  /** Evaluation steps the watch feeds and breakpoints of one frame may spend together. */
+  readonly frameSteps: number;
+  /** Evaluation steps one query may spend (a request's budget). */
+  readonly requestSteps: number;
+}
+
+interface Entry {
+  readonly name: string;
+  spec: BreakpointSpec;
+  watched: WatchedQuery;
+  hits: number;
+  lastHit?: BreakpointHit;
+  steps: number;
+  error?: string;
+}
+
+/** The breakpoints of one world, looked at after every frame (afterFrame). */
+export class Breakpoints {
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<(hits: readonly BreakpointHit[]) => void>();
+  /** The last hit of any breakpoint (what paused the world). */
+  lastHit: BreakpointHit | undefined;
+
+  /** Breakpoints of `world`, pausing and budgeted through `host`. */
+  constructor(private readonly world: World, private readonly host: BreakpointHost) {}
+
+  /** Evaluation steps the watch feeds and breakpoints of one frame may spend together. */
+  get frameSteps(): number {
+    return this.host.frameSteps;
+  }
+
+  /** Number of breakpoints, enabled or not. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Creates or replaces the breakpoint `name`; returns it, with what it replaced. Throws
+   * BreakpointError for a bad name, query or path, or when it would not fit the frame's budget.
+   */
+  set(name: string, spec: BreakpointSpec): { breakpoint: BreakpointInfo; replaced?: BreakpointInfo } {
+    if (!BREAKPOINT_NAME.test(name)) throw new BreakpointError(400, `breakpoint name '${name.slice(0, 64)}' is not allowed: use 1 to 64 letters, digits, '_', '-' or '.'`);
+    if (!BREAK_ON.includes(spec.on)) throw new BreakpointError(400, `on must be one of ${BREAK_ON.join(', ')}, got '${String(spec.on)}'`);
+    const watched = this.compile(spec);
+    const previous = this.entries.get(name);
+    const entry: Entry = { name, spec, watched, hits: 0, steps: 0 };
+    if (spec.enabled) this.prime(entry, previous);
+    this.entries.set(name, entry);
+    return previous === undefined ? { breakpoint: info(entry) } : { breakpoint: info(entry), replaced: info(previous) };
+  }
+
+  /** Enables or disables `name` (enabling takes the state as it is then as the baseline). Throws BreakpointError(404) for an unknown name. */
+  setEnabled(name: string, enabled: boolean): BreakpointInfo {
+    const entry = this.entries.get(name);
+    if (entry === undefined) throw this.unknown(name);
+    if (enabled && !entry.spec.enabled) {
+      this.prime(entry, entry);
+      entry.error = undefined;
+    }
+    entry.spec = { ...entry.spec, enabled };
+    return info(entry);
+  }
+
+  /** Deletes `name`; false when there is none. */
+  delete(name: string): boolean {
+    return this.entries.delete(name);
+  }
+
+  /** Every breakpoint, in the order they were created. */
+  list(): BreakpointInfo[] {
+    return [...this.entries.values()].map(info);
+  }
+
+  /** The breakpoint `name`, or undefined. */
+  get(name: string): BreakpointInfo | undefined {
+    const e = this.entries.get(name);
+    return e === undefined ? undefined : info(e);
+  }
+
+  /** Calls `listener` with the hits of each frame that has some; returns a function that removes it. */
+  onHit(listener: (hits: readonly BreakpointHit[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => { this.listeners.delete(listener); };
+  }
+
+  /** Steps the enabled breakpoints need per frame, as last measured. */
+  stepsPerFrame(): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (e.spec.enabled) n += e.steps;
+    return n;
+  }
+
+  /**
+   * Looks at every enabled breakpoint after a frame, within `maxSteps` evaluation steps in all;
+   * records hits, pauses the world when there are any and tells the listeners. Returns the steps spent.
+   */
+  afterFrame(maxSteps: number = this.host.frameSteps): number {
+    let left = maxSteps, spent = 0;
+    const hits: BreakpointHit[] = [];
+    for (const entry of this.entries.values()) {
+      if (!entry.spec.enabled) continue;
+      const budget = new QueryBudget(Math.max(1, Math.min(this.host.requestSteps, left)));
+      let triggered: Entity[];
+      try {
+        triggered = entry.watched.observe(budget);
+      } catch (err) {
+        if (!(err instanceof QueryBudgetError)) throw err;
+        entry.error = `disabled at frame ${this.host.frame()}: it needed more than the ${budget.limit} evaluation steps left of the frame's budget (${this.host.frameSteps}); narrow its query, or delete other breakpoints, then enable it again`;
+        entry.spec = { ...entry.spec, enabled: false };
+        spent += budget.limit;
+        left -= budget.limit;
+        continue;
+      }
+      entry.steps = budget.used;
+      spent += budget.used;
+      left -= budget.used;
+      if (triggered.length === 0) continue;
+      const hit: BreakpointHit = { breakpoint: entry.name, frame: this.host.frame(), on: entry.spec.on, entities: triggered.map((e) => this.path(e)), ids: triggered };
+      entry.hits++;
+      entry.lastHit = hit;
+      if (entry.spec.once) entry.spec = { ...entry.spec, enabled: false };
+      hits.push(hit);
+    }
+    if (hits.length > 0) {
+      this.lastHit = hits[hits.length - 1];
+      this.host.pause();
+      for (const l of this.listeners) l(hits);
+    }
+    return spent;
+  }
+
+  private compile(spec: BreakpointSpec): WatchedQuery {
+    let query;
+    try {
+      query = compileQuery(this.world, spec.q);
+    } catch (err) {
+      if (err instanceof QueryParseError) throw new BreakpointError(400, `q: ${err.message}`);
+      throw err;
+    }
+    if (!query.hasThis) throw new BreakpointError(400, `q: '${spec.q.slice(0, 100)}' never uses $this: a breakpoint watches the entities a query matches`);
+    let entity: Entity | undefined;
+    if (spec.path !== undefined) {
+      entity = this.world.lookupSymbol(spec.path);
+      if (entity === 0) throw new BreakpointError(404, `path: no entity has the path '${spec.path.slice(0, 100)}'`);
+    }
+    return new WatchedQuery(this.world, query, spec.on, entity);
+  }
+
+  /** Takes the baseline of `entry` and checks that it fits the frame's budget beside the other enabled breakpoints (`except` not counted). */
+  private prime(entry: Entry, except: Entry | undefined): void {
+    const budget = new QueryBudget(this.host.requestSteps);
+    try {
+      entry.watched.prime(budget);
+    } catch (err) {
+      if (!(err instanceof QueryBudgetError)) throw err;
+      throw new BreakpointError(400, `q: the query needs more than ${this.host.requestSteps} evaluation steps (a request's budget): a breakpoint looks at it after every frame; narrow it`);
+    }
+    entry.steps = budget.used;
+    let others = 0;
+    for (const e of this.entries.values()) if (e !== except && e !== entry && e.spec.enabled) others += e.steps;
+    if (others + entry.steps > this.host.frameSteps) {
+      throw new BreakpointError(400, `cannot be evaluated within the per-frame watch budget: it needs ${entry.steps} evaluation steps, and the enabled breakpoints already take ${others} of the ${this.host.frameSteps} a frame has; narrow the query, or delete or disable other breakpoints`);
+    }
+  }
+
+  private path(e: Entity): string {
+    return this.world.isAlive(e) ? this.world.pathOf(e) : `#${e}`;
+  }
+
+  private unknown(name: string): BreakpointError {
+    const names = [...this.entries.keys()];
+    return new BreakpointError(404, `no breakpoint named '${name.slice(0, 64)}'${names.length ? `; there are ${names.slice(0, 10).join(', ')}` : ''}: create it with PUT /breakpoint/${name.slice(0, 64)}?q=…`);
+  }
+}
+
+function info(e: Entry): BreakpointInfo {
+  return {
+    name: e.name, ...e.spec, hits: e.hits, steps: e.steps,
+    ...(e.lastHit ? { last_hit: e.lastHit } : {}), ...(e.error ? { error: e.error } : {}),
+  };
+}
