@@ -135,3 +135,13 @@ describe('fixed memory', () => {
     expect(bytes).toBeLessThan(300_000);
   });
 });
+
+describe('a second longer than the 1s window (slow motion)', () => {
+  test('150 frames in one simulated second: the 1m sample has every frame, none lost or counted twice', () => {
+    // time_scale 0.4 at 60 fps: a simulated second takes 150 frames, more than the 60 the ring holds.
+    const w = new Windows(1), c = new Cadence();
+    drive(w, c, Array.from({ length: 150 }, (_, i) => [i + 1]), 1 / 150);
+    const s = w.series(1, 0);
+    expect([last(s.avg), last(s.min), last(s.max)]).toEqual([75.5, 1, 150]);
+  });
+});
