@@ -2,6 +2,7 @@
 // Serves the REST interface and the viewport and explorer pages; Ctrl-C / SIGTERM stop it cleanly,
 // and so does the end of the launcher that started it with an IPC channel (launcher.ts).
 import { join } from 'node:path';
+import { CONTRACT_MOUNT } from '../shared/protocol';
 import { dialectOf } from '../shared/rest';
 import { parseHostOptions } from './cli';
 import { Host } from './host';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   // The World's path in the dialect served (flecs/core/World in a compat mode).
   const world = dialectOf(options.compat).names.printPath('ecs/core/World', '/');
   console.log(`  REST      ${urls.rest}   (try: curl -s ${urls.rest}/entity/${world})`);
+  // In a compat dialect the contract is served beside it, for the pages and MCP (docs/dialects.md).
+  if (options.compat !== undefined) console.log(`  contract  ${urls.rest}${CONTRACT_MOUNT}   (the contract, as the explorer and MCP speak it; the root speaks ${options.compat})`);
   console.log(`  viewport  ${urls.viewport}`);
   console.log(`  explorer  ${urls.explorer}`);
 }

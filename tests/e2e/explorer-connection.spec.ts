@@ -22,7 +22,7 @@ async function installBridge(page: Page): Promise<void> {
         w.__bridgeCalls++;
         const r = await fetch(url, { method });
         let body = await r.text();
-        if (url.startsWith('/entity/ecs/core/World') && r.ok) body = JSON.stringify({ ...JSON.parse(body), label: title });
+        if (url.startsWith('/contract/entity/ecs/core/World') && r.ok) body = JSON.stringify({ ...JSON.parse(body), label: title });
         return { status: r.status, body };
       },
     };

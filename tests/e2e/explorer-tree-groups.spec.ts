@@ -22,9 +22,9 @@ async function holders(page: Page, tag: string): Promise<number> {
   return (await getJson<{ count: number }>(page.request, `/query?q=${tag}&count=true&limit=0`)).count;
 }
 
-/** Resolves once the tree has a /tables reply requested after this call. */
+/** Resolves once the tree has a /tables reply (the explorer asks the contract mount) requested after this call. */
 async function nextTablesReply(page: Page): Promise<void> {
-  const request = await page.waitForRequest((r) => new URL(r.url()).pathname === '/tables', { timeout: 30_000 });
+  const request = await page.waitForRequest((r) => new URL(r.url()).pathname === '/contract/tables', { timeout: 30_000 });
   await request.response();
 }
 

@@ -5,7 +5,7 @@ import { runApp, type App } from '../../shared/app';
 import { World } from '../../shared/ecs';
 import { setHttpCountersSource } from '../../shared/monitor';
 import { FrameWriter } from '../../shared/protocol/frame';
-import { WATCH_EVENTS, WATCH_PREFIX } from '../../shared/protocol';
+import { CONTRACT_MOUNT, WATCH_EVENTS, WATCH_PREFIX } from '../../shared/protocol';
 import { Breakpoints } from '../../shared/breakpoints';
 import { createRouter, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { HostOptions } from '../cli';
@@ -14,7 +14,8 @@ import { metaMessage, metaVersion, packFrame } from '../frames';
 import { createDemo, type Demo } from '../sim';
 import { FrameHub } from './frame-hub';
 import { attachFrameSocket, type FrameSocket } from './frame-socket';
-import { WatchFeeds } from './watch-feeds';
+import type { WatchFeeds } from './watch-feeds';
+import { CONTRACT_WATCH_PREFIX, RestFaces } from './rest-faces';
 import { McpEndpoint, MCP_PATH, type McpEndpointOptions } from '../mcp';
 
 /**
@@ -40,9 +41,12 @@ export class Host {
   readonly world = new World();
   readonly demo: Demo;
   readonly app: App;
+  /** The router of the host's dialect, at the root of the REST port. */
   readonly router: Router;
+  /** The dialect at the root and the contract under /contract (for the host's own pages and tools). */
+  readonly faces: RestFaces;
   readonly frames = new FrameHub();
-  /** Watched GET targets and their streams (/watch/...). */
+  /** Watched GET targets of the root dialect and their streams (/watch/...). */
   readonly watches: WatchFeeds;
   /** Queries looked at after every frame whose hits pause the world (/breakpoint/<name>). */
   readonly breakpoints: Breakpoints;
@@ -75,15 +79,16 @@ export class Host {
       get frameSteps() { return watches().frameBudget.frameSteps; },
       get requestSteps() { return watches().frameBudget.requestSteps; },
     });
-    this.router = createRouter(w, {
-      maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat, app: this.app, breakpoints: this.breakpoints,
-    });
+    const routerOptions = { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, app: this.app, breakpoints: this.breakpoints };
+    this.router = createRouter(w, { ...routerOptions, compat: options.compat });
+    const contract = options.compat === undefined ? this.router : createRouter(w, routerOptions);
     const faults = this.app.pipeline.faults;
-    this.watches = new WatchFeeds(this.router, { frame: () => this.app.frameCount, changes: () => w.changeCount, fault: (target, err) => faults.report('watch', target, err) });
+    this.faces = new RestFaces(this.router, contract, { frame: () => this.app.frameCount, changes: () => w.changeCount, fault: (target, err) => faults.report('watch', target, err) });
+    this.watches = this.faces.root.watches;
     this.app.onFrame(() => this.publishFrame());
     // Breakpoints go first in the frame's shared budget, so none misses the frame it fires on.
-    this.app.onFrame(() => this.watches.afterFrame(this.breakpoints.afterFrame()));
-    this.breakpoints.onHit((hits) => this.watches.broadcast(WATCH_EVENTS.break, JSON.stringify({ hits })));
+    this.app.onFrame(() => this.faces.afterFrame(this.breakpoints.afterFrame()));
+    this.breakpoints.onHit((hits) => this.faces.broadcast(WATCH_EVENTS.break, JSON.stringify({ hits })));
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
     w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });
     w.observe(w.core.Rest, 'remove', () => { void this.stopServing(); });
@@ -95,16 +100,24 @@ export class Host {
    */
   readonly answer = (req: RestRequest): RestReply => {
     this.app.runDueFrame();
-    const reply = this.router(req);
+    const { face, req: inFace } = this.faces.faceOf(req);
+    const reply = face.router(inFace);
     // A write says in which frame it landed: its watchers see it in the event of the next frame.
-    return this.router.writeMethods.includes(req.method) ? { ...reply, headers: { ...reply.headers, [FRAME_HEADER]: String(this.app.frameCount) } } : reply;
+    return face.router.writeMethods.includes(req.method) ? { ...reply, headers: { ...reply.headers, [FRAME_HEADER]: String(this.app.frameCount) } } : reply;
   };
 
   /** Opens a watch (SSE streams and MCP subscriptions): a frame that fell due runs first, as for a request. */
   private readonly openWatch = (req: RestRequest, sink: EventSink): RestReply | EventSubscription => {
     this.app.runDueFrame();
-    return this.watches.open(req, sink);
+    const { face, req: inFace } = this.faces.faceOf(req);
+    return face.watches.open(inFace, sink);
   };
+
+  /** A request answered in the contract whatever the dialect (MCP's tools speak the contract). */
+  private readonly answerContract = (req: RestRequest): RestReply => this.answer({ ...req, url: CONTRACT_MOUNT + req.url });
+
+  /** A watch opened in the contract whatever the dialect (MCP's subscriptions and wait_for). */
+  private readonly openContractWatch = (req: RestRequest, sink: EventSink): RestReply | EventSubscription => this.openWatch({ ...req, url: CONTRACT_MOUNT + req.url }, sink);
 
   /** The server being started for the current Rest singleton (undefined when it is removed). */
   get serving(): Promise<HostUrls> | undefined {
@@ -117,7 +130,7 @@ export class Host {
     w.set(w.core.World, w.core.Rest, { port: this.options.port, address: this.options.address });
     const urls = await this.current!;
     // The world as it starts is frame 0's state: watches opened before the first frame start from it.
-    this.watches.afterFrame();
+    this.faces.afterFrame();
     this.app.start();
     return urls;
   }
@@ -132,14 +145,14 @@ export class Host {
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
       maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs,
-      restMethods: { all: this.router.methods, writes: this.router.writeMethods },
+      restMethods: this.faces.methods,
     }, this.answer);
     if (o.mcp) {
-      const watch = this.openWatch;
-      this.mcp = new McpEndpoint({ world: w, app: this.app, title: o.title, answer: this.answer, watch }, this.mcpOptions);
+      const watch = this.openContractWatch;
+      this.mcp = new McpEndpoint({ world: w, app: this.app, title: o.title, answer: this.answerContract, watch }, this.mcpOptions);
       transport.onMount(MCP_PATH, this.mcp.handle);
     }
-    transport.onEvents(WATCH_PREFIX, this.openWatch);
+    transport.onEvents([WATCH_PREFIX, CONTRACT_WATCH_PREFIX], this.openWatch);
     const faults = this.app.pipeline.faults;
     transport.onFault((kind, part, err) => faults.report(kind, part, err));
     this.socket = attachFrameSocket(this.frames, (path, fn) => transport.onUpgrade(path, fn), { closeTimeoutMs: FRAME_CLOSE_TIMEOUT_MS });

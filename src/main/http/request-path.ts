@@ -11,8 +11,8 @@ import type { HttpCounters, HttpOptions, Mount, RestHandler, RestRequest, Static
 export interface ServerState {
   /** True once close() began: replies then close their connection. */
   closing: boolean;
-  /** Event streams (watches) and the target prefix they serve, once registered. */
-  events: { readonly prefix: string; readonly streams: EventStreams } | undefined;
+  /** Event streams (watches) and the target prefixes they serve, once registered. */
+  events: { readonly prefixes: readonly string[]; readonly streams: EventStreams } | undefined;
   /** A path served by another protocol on this port (MCP at /mcp), once mounted. */
   mount: Mount | undefined;
   /**

@@ -42,7 +42,7 @@ export function route(p: RequestPath, req: IncomingMessage, res: ServerResponse,
     serveMounted(mount, req, res, p.options, p.appOrigins, p.counters, p.onFault);
     return;
   }
-  if (method === 'GET' && events !== undefined && url.startsWith(events.prefix)) {
+  if (method === 'GET' && events !== undefined && events.prefixes.some((prefix) => url.startsWith(prefix))) {
     openStream(p, req, res, events.streams);
     return;
   }

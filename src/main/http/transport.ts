@@ -78,10 +78,12 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
       if (!path.startsWith('/')) throw new RangeError(`upgrade path '${path}' must start with '/', e.g. '/frames'`);
       upgrades.set(path, fn);
     },
-    onEvents(prefix: string, opener: EventFeedOpener): void {
-      if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new RangeError(`event stream prefix '${prefix}' must start and end with '/', e.g. '/watch/'`);
+    onEvents(prefixes: readonly string[], opener: EventFeedOpener): void {
+      for (const prefix of prefixes) {
+        if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new RangeError(`event stream prefix '${prefix}' must start and end with '/', e.g. '/watch/'`);
+      }
       state.events = {
-        prefix,
+        prefixes,
         streams: new EventStreams({
           maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs, maxBackedUpMs: WATCH_MAX_LAG_MS,
         }, opener, (part, err) => fault('stream', part, err)),

@@ -98,8 +98,8 @@ export interface HttpTransport {
   readonly counters: HttpCounters;
   /** Hands upgrade requests for exactly `path` (query ignored) to `fn`; upgrades on other paths are answered as plain requests. */
   onUpgrade(path: string, fn: UpgradeListener): void;
-  /** Serves GET requests whose target starts with `prefix` (e.g. '/watch/') as Server-Sent Event streams fed by `opener`. */
-  onEvents(prefix: string, opener: EventFeedOpener): void;
+  /** Serves GET requests whose target starts with one of `prefixes` (e.g. '/watch/') as Server-Sent Event streams fed by `opener`; their streams share the limits. */
+  onEvents(prefixes: readonly string[], opener: EventFeedOpener): void;
   /** Serves every request for exactly `path` (query ignored) with `handle`, behind the Host check, the PUT origin policy and the body limit (MCP at /mcp). */
   onMount(path: string, handle: MountHandler): void;
   /** Event streams open now. */

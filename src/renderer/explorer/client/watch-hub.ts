@@ -109,7 +109,7 @@ export class WatchHub {
 
   /** Opens the stream's EventSource; events of a source already replaced are ignored. */
   private connect(target: string, s: Stream): void {
-    const source = this.factory!(this.client.transport.label + watchTarget(target));
+    const source = this.factory!(this.client.transport.base + watchTarget(target));
     s.source = source;
     const onEvent = (name: string) => (e: { data: string; lastEventId: string }) => {
       if (s.source !== source) return;

@@ -2,6 +2,7 @@
 // toggle sends the request again with that option switched), and the same request as a curl
 // command to copy. Opened from a button in the panel's header.
 import { useEffect, useState } from 'preact/hooks';
+import { CONTRACT_MOUNT } from '../../../shared/protocol/constants';
 import type { RawReply } from '../client';
 import { useClient } from './contexts';
 import { booleanOptions, curlCommand, withOption } from './raw-request';
@@ -39,7 +40,8 @@ function RawReplyDialog({ url: initial, onClose }: { url: string; onClose(): voi
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, [onClose]);
-  const base = client.transport.kind === 'http' ? client.transport.label : LOCAL_BASE;
+  // The transport's base carries the contract mount, so the command works on a host of any dialect.
+  const base = client.transport.kind === 'http' ? client.transport.base : LOCAL_BASE + client.transport.base;
   const curl = curlCommand(base, url);
   const copy = () => {
     void navigator.clipboard?.writeText(curl).then(() => setCopied(true), () => setCopied(false));
@@ -48,7 +50,7 @@ function RawReplyDialog({ url: initial, onClose }: { url: string; onClose(): voi
     <div class="modal-backdrop" onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}>
       <div class="modal raw-reply" role="dialog" aria-modal="true" aria-label="Raw reply">
         <h3>Raw reply</h3>
-        <div class="raw-request mono" data-testid="raw-request">GET {url}</div>
+        <div class="raw-request mono" data-testid="raw-request">GET {CONTRACT_MOUNT}{url}</div>
         <div class="raw-options" role="group" aria-label="Request options">
           {booleanOptions(url).map((o) => (
             <label key={o.name} class="toggle">

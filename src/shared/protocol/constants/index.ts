@@ -10,3 +10,4 @@ export { MCP_PATH } from './mcp-path';
 export { DEFAULT_PORT } from './port';
 export { WORLD_ROOT, REFERENCE_ROOT, renameRoot } from './root-names';
 export { BREAK_ON, BREAKPOINT_PATH, BREAKPOINTS_PATH, type BreakOn } from './breakpoints';
+export { CONTRACT_MOUNT } from './contract-mount';

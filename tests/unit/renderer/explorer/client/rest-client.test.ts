@@ -11,6 +11,7 @@ function fakeTransport() {
   const transport: Transport = {
     kind: 'http',
     label: 'test',
+    base: 'test/contract',
     request: (method, url) => new Promise<RawReply>((resolve, reject) => pending.push({ method, url, resolve, reject })),
   };
   return { transport, pending };

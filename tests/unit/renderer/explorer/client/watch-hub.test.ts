@@ -24,7 +24,7 @@ class FakeSource implements EventSourceLike {
 }
 
 function setup(openapi: { status: number; body: string }, kind: 'http' | 'local' = 'http') {
-  const transport: Transport = { kind, label: 'http://127.0.0.1:1', request: async () => openapi };
+  const transport: Transport = { kind, label: 'http://127.0.0.1:1', base: 'http://127.0.0.1:1/contract', request: async () => openapi };
   const sources: FakeSource[] = [];
   const hub = new WatchHub(new RestClient(transport), (url) => { const s = new FakeSource(url); sources.push(s); return s; });
   return { hub, sources };
@@ -50,7 +50,7 @@ describe('watch hub', () => {
     const { hub, sources } = setup(OURS);
     const l = listener();
     hub.watch('/entity/Sun?values=true', l);
-    expect(sources[0]!.url).toBe('http://127.0.0.1:1/watch/entity/Sun?values=true');
+    expect(sources[0]!.url).toBe('http://127.0.0.1:1/contract/watch/entity/Sun?values=true');
     const a = { path: 'Sun', values: [{ x: 1 }] }, b = { path: 'Sun', values: [{ x: 2 }] }, c = { path: 'Sun', values: [{ x: 3 }] };
     const differ = createWatchDiffer();
     sources[0]!.emit('full', a, '10');
