@@ -13,6 +13,7 @@ import { MAX_RESULT_CHARS, fitRows, guarded, jsonResult, textResult, tooLong, ty
 import { statsSeries, statsSummary } from './stats-summary';
 import { registerResources } from './resources';
 import { registerTimeControl } from './time-control-tool';
+import { registerBreakpointTools } from './breakpoint-tools';
 import { registerWaitFor } from './wait-for';
 import { worldSummary } from './world-summary';
 
@@ -74,7 +75,7 @@ function instructions(link: McpLink): string {
     'Entities carry components (data such as Position or Scale, tags such as Planet) and sit in a hierarchy; a path has \'.\' between levels (Sun.Earth is Earth, a child of Sun).',
     'Start with world_summary (components, named queries, systems, the frame), then query with plain query text (q: "Planet", "Position, Velocity", "Scale, $this == Sun.Earth") and get_entity for one entity.',
     named.length ? `Named queries you can run by name: ${named.slice(0, 20).join(', ')}.` : '',
-    'Change the world with set_components, set_enabled and delete_entity; time_control pauses, steps and scales time; wait_for returns when a query\'s result (values: true for its values too) or an entity\'s matching changes; explain_match says why an entity does or does not match.',
+    'Change the world with set_components, set_enabled and delete_entity; time_control pauses, steps and scales time; wait_for returns when a query\'s result (values: true for its values too) or an entity\'s matching changes, or when a breakpoint (set_breakpoint: the world pauses after the frame a query starts or stops matching) hits; explain_match says why an entity does or does not match.',
     'Results are JSON; a long list is cut by rows and its "more" names the offset to continue at. Resources ecs://entity/<path with / between levels> and ecs://query/<name> can be read and subscribed to.',
   ].filter(Boolean).join(' ');
 }
@@ -136,6 +137,7 @@ export function createMcpServer(link: McpLink): McpServer {
   }, guarded('stats', ({ category, series, ...args }) => rest(link, 'GET', `/stats/${category}${queryString(STATS_PARAMS, args)}`, (body) => (series ? statsSeries(body) : jsonResult(statsSummary(body), 'ask for the other category')))));
 
   registerTimeControl(server, link);
+  registerBreakpointTools(server, link);
 
   server.registerTool('explain_match', {
     description: 'Why an entity is or is not matched by a query (q) or a named query/rule/system (name): per term whether it held, on which source, and why not (missing component, disabled entity, prefab, failed traversal, unbound variable, the ! term that excluded it).',

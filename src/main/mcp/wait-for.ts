@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { EXPLAIN_PARAMS, WATCH_EVENTS, applyWatchEvent, queryParams, watchTarget, type WatchState } from '../../shared/protocol';
 import type { EventSink, EventSubscription } from '../http';
 import { queryString, strictInput, toolShape, urlPath } from './tool-schemas';
+import { waitForBreakpoint } from './breakpoint-tools';
 import { HOST_TIMERS, MAX_RESULT_CHARS, fitRows, guarded, textResult, type McpLink } from './tool-result';
 
 /** Frames waited when no timeout is given (10 s at 60 fps). */
@@ -132,10 +133,12 @@ export function registerWaitFor(server: McpServer, link: McpLink): void {
       path: z.string().min(1).optional().describe('an entity path (Sun.Earth) to wait for it to start or stop matching, instead of any change of the result'),
       timeout_frames: z.number().int().min(1).max(WAIT_MAX_FRAMES).optional().describe(`frames to wait at most (default ${WAIT_DEFAULT_FRAMES}, or ${WAIT_MAX_FRAMES} with timeout_seconds)`),
       timeout_seconds: z.number().positive().max(WAIT_MAX_SECONDS).optional().describe(`seconds to wait at most (up to ${WAIT_MAX_SECONDS})`),
+      breakpoint: z.string().min(1).optional().describe('instead of a query: the name of a breakpoint (set_breakpoint) to wait for its next hit; returns the hit (frame, entities) with the world paused'),
     }),
     annotations: { readOnlyHint: true },
   }, guarded('wait_for', async (args, extra) => {
-    const { path, timeout_frames: frames, timeout_seconds: seconds, ...q } = args;
+    const { path, timeout_frames: frames, timeout_seconds: seconds, breakpoint, ...q } = args;
+    if (breakpoint !== undefined) return waitForBreakpoint(link, breakpoint, frames ?? WAIT_MAX_FRAMES, extra.signal);
     if (path !== undefined && q.values === true) {
       return textResult(`values applies to a query's result; with path, wait_for waits for ${path} to start or stop matching. To wake when its values change, leave path out and name it in the query: q "<components>, $this == ${path}", values true`, true);
     }

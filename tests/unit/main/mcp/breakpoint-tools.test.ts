@@ -1,0 +1,53 @@
+// The breakpoint tools through a real host with its loop running: set_breakpoint, wait_for with
+// breakpoint (it returns the hit once the world paused on it), list_breakpoints and
+// delete_breakpoint, with the REST messages on bad input.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, expect, test, vi } from 'vitest';
+import { parseHostOptions } from '../../../../src/main/cli';
+import { Host } from '../../../../src/main/host/index';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+let host: Host | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close().catch(() => {});
+  await host?.stop();
+  host = undefined; client = undefined;
+});
+
+function text(r: CallToolResult): string {
+  const c = r.content[0]!;
+  return c.type === 'text' ? c.text : '';
+}
+
+test('set_breakpoint, wait_for a hit, list and delete', async () => {
+  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '40']), mkdtempSync(join(tmpdir(), 'pages-')));
+  const base = (await host.start()).rest;
+  client = new Client({ name: 'breakpoint-test', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+  const call = (name: string, args: Record<string, unknown>) => client!.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const set = await call('set_breakpoint', { name: 'disabled-mars', q: 'Planet, !ecs.core.Disabled', on: 'leave' });
+  expect(set.isError).not.toBe(true);
+  expect(JSON.parse(text(set)).breakpoint).toMatchObject({ name: 'disabled-mars', on: 'leave', enabled: true });
+  const waiting = call('wait_for', { breakpoint: 'disabled-mars', timeout_frames: 3000 });
+  // The wait listens on a watch: once it is open, disable Mars.
+  await new Promise<void>((resolve) => { const off = host!.app.onFrame(() => { if (host!.watches.watcherCount > 0) { off(); resolve(); } }); });
+  expect((await fetch(`${base}/disable/Sun/Mars`, { method: 'PUT' })).status).toBe(200);
+  const hit = JSON.parse(text(await waiting));
+  expect(hit).toMatchObject({ hit: true, breakpoint: 'disabled-mars', on: 'leave', entities: ['Sun.Mars'], paused: true });
+  const listed = JSON.parse(text(await call('list_breakpoints', {})));
+  expect(listed.breakpoints[0]).toMatchObject({ name: 'disabled-mars', hits: 1, last_hit: { frame: hit.frame } });
+  expect((await call('delete_breakpoint', { name: 'disabled-mars' })).isError).not.toBe(true);
+  expect(JSON.parse(text(await call('list_breakpoints', {}))).breakpoints).toEqual([]);
+  const bad = await call('set_breakpoint', { name: 'x', q: 'Fuel.valu < 1' });
+  expect(bad.isError).toBe(true);
+  expect(text(bad)).toContain(`'Fuel' has no member 'valu'`);
+  const none = await call('wait_for', { breakpoint: 'nope', timeout_frames: 5 });
+  expect(text(none)).toBe(`no breakpoint named 'nope'; set one with set_breakpoint first`);
+});
