@@ -1,0 +1,50 @@
+// `npm run bench -- breakpoints`: the demo's frame time at 3,000 asteroids with 0, 10 and 100
+// breakpoints, side by side in one process (three worlds, their frames interleaved round by round,
+// medians over rounds); the goal is 100 breakpoints at most 10% of the frame. The breakpoints are
+// the kinds a user sets: member comparisons on the ships, a leave on the belt's asteroids, one
+// ship's values on change; none fires (a hit would pause the world and stop the systems).
+import { runApp, type App } from '../src/shared/app';
+import { Breakpoints } from '../src/shared/breakpoints';
+import { World } from '../src/shared/ecs';
+import { createDemo } from '../src/main/sim';
+import { report, row, type BenchRow } from './lib/report';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 400);
+const KINDS = [
+  { q: 'Fuel.value < -1', on: 'enter' },
+  { q: 'Asteroid, (ChildOf, Belt)', on: 'leave' },
+  { q: 'Position.y > 1000000', on: 'enter' },
+  { q: 'Fuel, Engine', on: 'leave' },
+  { q: 'Shape.kind == Box', on: 'enter' },
+] as const;
+
+function setup(n: number): { app: App; bps: Breakpoints } {
+  const world = new World();
+  const app = runApp(world, { manual: true, time_control: true, target_fps: 60 });
+  createDemo(world, { seed: 1, asteroids: 3000 });
+  const bps = new Breakpoints(world, { pause: () => {}, frame: () => app.frameCount, frameSteps: 1_000_000, requestSteps: 25_000 });
+  for (let i = 0; i < n; i++) {
+    const k = KINDS[i % KINDS.length]!;
+    bps.set(`b${i}`, { q: k.q, on: k.on, once: false, enabled: true });
+  }
+  app.onFrame(() => { bps.afterFrame(); });
+  return { app, bps };
+}
+
+const cases = [0, 10, 100].map((n) => ({ n, ...setup(n), ms: [] as number[] }));
+for (let r = 0; r < ROUNDS; r++) {
+  for (const c of cases) {
+    const t0 = performance.now();
+    c.app.step(1 / 60);
+    c.ms.push(performance.now() - t0);
+  }
+}
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
+const base = median(cases[0]!.ms.slice(ROUNDS / 4));
+const rows: BenchRow[] = [];
+for (const c of cases) {
+  const ms = median(c.ms.slice(ROUNDS / 4));
+  rows.push(row(`frame_3k_${c.n}_breakpoints`, ms, 'no_breakpoints', base, 'ms'));
+  console.log(`${c.n} breakpoints: ${ms.toFixed(3)} ms/frame (${(((ms - base) / base) * 100).toFixed(1)}% over none; ${c.bps.stepsPerFrame()} steps/frame)`);
+}
+report('breakpoints', rows);
