@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { COMPAT_DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS, DEFAULT_PORT } from '../shared/protocol/constants';
 import { COMPAT_MODES, type CompatMode } from '../shared/rest';
+import { DEFAULT_HISTORY_SECONDS } from '../shared/history';
 import { DEFAULT_HTTP_OPTIONS, canonicalAppOrigins } from './http';
 
 /** Options of the host, shared by the Electron entry and the plain-Node entry. */
@@ -55,9 +56,14 @@ export interface HostOptions {
   watchHeartbeatMs: number;
   /** Serve MCP (Model Context Protocol, Streamable HTTP) at /mcp on the REST port (default true). */
   mcp: boolean;
+  /** Seconds of the world's past kept for reads (at=), restore and export (default DEFAULT_HISTORY_SECONDS, 60; 0: off). */
+  history: number;
   /** Milliseconds stopping (SIGINT/SIGTERM) may take before the rest is cut and the process exits 1 (default 900). */
   stopTimeoutMs: number;
 }
+
+/** Largest --history: an hour (the byte cap bounds memory whatever the window). */
+export const MAX_HISTORY_SECONDS = 3600;
 
 /** Default of --stop-timeout: stopping takes under a second even with clients that hold on. */
 export const DEFAULT_STOP_TIMEOUT_MS = 900;
@@ -130,6 +136,8 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
       .argParser(integer(0, 1_000_000)).default(D.maxWatchesPerClient))
     .addOption(new Option('--watch-heartbeat <ms>', 'silence after which a watch stream gets a heartbeat comment (keeps proxies from closing it)')
       .argParser(integer(10, 3_600_000)).default(D.watchHeartbeatMs))
+    .addOption(new Option('--history <seconds>', `seconds of the world's past to keep: read with at=<frame>, restore, export (GET /history); 0 turns it off; at most ${MAX_HISTORY_SECONDS}`)
+      .argParser(integer(0, MAX_HISTORY_SECONDS)).default(DEFAULT_HISTORY_SECONDS))
     .addOption(new Option('--stop-timeout <ms>', 'time stopping may take; then what is left is cut and the exit code is 1')
       .argParser(integer(1, 3_600_000)).default(DEFAULT_STOP_TIMEOUT_MS))
     .allowUnknownOption(false)
@@ -147,6 +155,6 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
     maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat,
-    stopTimeoutMs: o.stopTimeout, mcp: o.mcp,
+    stopTimeoutMs: o.stopTimeout, mcp: o.mcp, history: o.history,
   };
 }

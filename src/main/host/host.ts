@@ -2,6 +2,7 @@
 // singleton's port, and the frame feed for the viewport. Both entries (Electron and plain Node)
 // create a Host; everything they show comes from here.
 import { runApp, type App } from '../../shared/app';
+import { History } from '../../shared/history';
 import { World } from '../../shared/ecs';
 import { setHttpCountersSource } from '../../shared/monitor';
 import { FrameWriter } from '../../shared/protocol/frame';
@@ -36,6 +37,29 @@ export interface HostUrls {
   readonly explorer: string;
 }
 
+/** The app and demo of a world, as every host builds them (the history's replica is built the same way). */
+function buildWorld(w: World, options: HostOptions): { app: App; demo: Demo } {
+  // The title comes from the command line (the program's base name or --title; docs/rest-api.md, Basics).
+  const app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
+  const demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
+  return { app, demo };
+}
+
+function routeLimits(options: HostOptions) {
+  return { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, compat: options.compat };
+}
+
+/**
+ * The history of the live app: its replica is a second world built by the same code, with its own
+ * router of the same dialect; it replays the recorded frames to answer reads of the past and restores.
+ */
+function createHistory(app: App, options: HostOptions): History {
+  const world = new World();
+  const replica = buildWorld(world, options);
+  const router = createRouter(world, { ...routeLimits(options), app: replica.app });
+  return new History(app, { world, router, timeControl: replica.app.TimeControl }, { seconds: options.history });
+}
+
 /** A running simulation with its REST server and frame feed. */
 export class Host {
   readonly world = new World();
@@ -45,6 +69,8 @@ export class Host {
   readonly router: Router;
   /** The dialect at the root and the contract under /contract (for the host's own pages and tools). */
   readonly faces: RestFaces;
+  /** The world's recent past (--history), or undefined when off. */
+  readonly history: History | undefined;
   readonly frames = new FrameHub();
   /** Watched GET targets of the root dialect and their streams (/watch/...). */
   readonly watches: WatchFeeds;
@@ -66,9 +92,7 @@ export class Host {
    */
   constructor(readonly options: HostOptions, readonly staticRoot: string, private readonly mcpOptions: McpEndpointOptions = {}) {
     const w = this.world;
-    // The title comes from the command line (the program's base name or --title; docs/rest-api.md, Basics).
-    this.app = runApp(w, { target_fps: options.fps, enable_monitor: options.monitor, args: [options.title, '--title', options.title], manual: true, time_control: true });
-    this.demo = createDemo(w, { seed: options.seed, asteroids: options.asteroids });
+    ({ app: this.app, demo: this.demo } = buildWorld(w, options));
     // Paused before the first frame, so the world is the seed's own until a client resumes or steps it.
     if (options.paused) w.set(w.core.World, this.app.TimeControl, { paused: true });
     const watches = (): WatchFeeds => this.watches;
@@ -79,8 +103,10 @@ export class Host {
       get frameSteps() { return watches().frameBudget.frameSteps; },
       get requestSteps() { return watches().frameBudget.requestSteps; },
     });
+    this.history = options.history > 0 ? createHistory(this.app, options) : undefined;
     const routerOptions = { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, app: this.app, breakpoints: this.breakpoints };
-    this.router = createRouter(w, { ...routerOptions, compat: options.compat });
+    this.router = createRouter(w, { ...routerOptions, compat: options.compat, history: this.history });
+    // With --compat the contract face is a second router: its writes are not recorded yet (docs/history.md).
     const contract = options.compat === undefined ? this.router : createRouter(w, routerOptions);
     const faults = this.app.pipeline.faults;
     this.faces = new RestFaces(this.router, contract, { frame: () => this.app.frameCount, changes: () => w.changeCount, fault: (target, err) => faults.report('watch', target, err) });
@@ -89,6 +115,12 @@ export class Host {
     // Breakpoints go first in the frame's shared budget, so none misses the frame it fires on.
     this.app.onFrame(() => this.faces.afterFrame(this.breakpoints.afterFrame()));
     this.breakpoints.onHit((hits) => this.faces.broadcast(WATCH_EVENTS.break, JSON.stringify({ hits })));
+    // A hit pauses the world from a frame hook, outside the router: the history records that pause too.
+    this.breakpoints.onHit(() => this.history?.recordPause());
+    this.history?.onEvent((e) => {
+      this.faces.root.watches.restored(e.frame);
+      if (this.faces.contract !== this.faces.root) this.faces.contract.watches.restored(e.frame);
+    });
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
     w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });
     w.observe(w.core.Rest, 'remove', () => { void this.stopServing(); });
@@ -129,8 +161,10 @@ export class Host {
     const w = this.world;
     w.set(w.core.World, w.core.Rest, { port: this.options.port, address: this.options.address });
     const urls = await this.current!;
-    // The world as it starts is frame 0's state: watches opened before the first frame start from it.
+    // The world as it starts is frame 0's state: watches opened before the first frame start from it,
+    // and the history's first keyframe holds it (the Rest singleton just set included).
     this.faces.afterFrame();
+    this.history?.start();
     this.app.start();
     return urls;
   }

@@ -160,6 +160,30 @@ export class WatchFeeds {
   }
 
   /**
+   * The world was restored to `frame` (history): every watcher gets a `restored` event, then, with
+   * the next frame, the whole reply of the restored world (a `full`, as after a fail).
+   */
+  restored(frame: number): void {
+    const data = JSON.stringify({ frame });
+    const id = formatWatchEventId(frame, this.clock.now?.() ?? Date.now());
+    for (const feed of this.feeds.values()) {
+      feed.frame = undefined;
+      // Written even to a backed-up stream: it is a few bytes, and a reader must not take the
+      // restored world's next state for a change of the old one.
+      for (const w of [...feed.watchers]) {
+        try {
+          w.sink.write(WATCH_EVENTS.restored, data, id);
+        } catch (err) {
+          this.closeFailed(feed, w, err, id);
+          continue;
+        }
+        w.base = PENDING;
+        this.eventsSent++;
+      }
+    }
+  }
+
+  /**
    * Sends every watcher what changed in this frame (at most one event each); call it once after
    * every frame. `spent` steps of the frame's budget are already taken (by the breakpoints).
    */

@@ -16,7 +16,7 @@ import { forEachIsABase } from './isa-bases';
  * ENTITY_PARAMS): their names, meaning and defaults live there only; entityReplyOptions() fills
  * in those defaults for in-process callers.
  */
-export interface EntityReplyOptions extends Omit<EntityParams, 'refs'> {
+export interface EntityReplyOptions extends Omit<EntityParams, 'refs' | 'at'> {
   /** Relationship (path) or `*`: entities that point at this one, by relationship name (default none). */
   refs?: Entity | '*';
   /** Source of active alerts (the monitor module's), used when `alerts` is true. */

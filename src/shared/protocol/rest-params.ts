@@ -63,8 +63,26 @@ export function pageParams(items: string, dflt: number, maxLimit: number, zeroMe
   } satisfies ParamSpecs;
 }
 
+/** Largest frame number `at` and `frame` accept (frames are counted from 0 by the app). */
+export const MAX_FRAME = Number.MAX_SAFE_INTEGER;
+
+/** The `at` parameter of reads that can answer from the past (GET /entity, GET /query, both dialects). */
+export const AT_PARAM = {
+  at: {
+    schema: intParam(MAX_FRAME).optional(),
+    description: 'answer as the world was after this frame (history on: GET /history gives the readable frames; 404 outside them, 400 with history off)',
+    expected: 'a frame number',
+  },
+} satisfies ParamSpecs;
+
+/** Parameters of PUT /history/restore. */
+export const HISTORY_RESTORE_PARAMS = {
+  frame: { schema: intParam(MAX_FRAME), description: 'the frame to make the live world (see GET /history for the readable frames)', expected: 'a frame number' },
+} satisfies ParamSpecs;
+
 /** Parameters of GET /entity/<path>. */
 export const ENTITY_PARAMS = {
+  ...AT_PARAM,
   path: boolSpec('add the path of the entity (dotted)', true),
   label: boolSpec('add the label: doc name, else name, else id', false),
   brief: boolSpec('add the doc brief, when set', false),
@@ -101,6 +119,7 @@ export const COMPAT_LIMIT_RULE: QueryLimitRule = { defaultLimit: COMPAT_DEFAULT_
 export function queryParams(maxLimit = DEFAULT_MAX_LIMIT, rule: QueryLimitRule = CONTRACT_LIMIT_RULE) {
   const page = pageParams('entities (counted across results)', rule.defaultLimit, maxLimit, rule.zeroMeansMax);
   return {
+    ...AT_PARAM,
     q: textSpec('query expression in the query DSL (URL-encoded)', 'a query expression'),
     name: textSpec('path of a named query, filter, rule or system (instead of q)', 'a query name'),
     vars: textSpec("variable values of a rule: 'food:Apples', several separated by ',', optionally in ( )", 'name:entity pairs'),

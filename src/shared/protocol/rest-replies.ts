@@ -197,3 +197,20 @@ export const childrenReplySchema = z.object({
   count: z.number().int().min(0),
   children: z.array(z.object({ id: z.number().int(), path: z.string(), name: z.string().optional(), children: z.number().int().min(0) })),
 });
+
+/** GET /history: the recorded range (frames), keyframes, bytes and the marks of the timeline. */
+export const historyReplySchema = z.strictObject({
+  first: z.number().int(),
+  last: z.number().int(),
+  frame: z.number().int(),
+  keyframes: z.array(z.number().int()),
+  bytes: z.number().int(),
+  maxBytes: z.number().int(),
+  seconds: z.number(),
+  windowFrames: z.number().int(),
+  writes: z.array(z.tuple([z.number().int(), z.number().int()])),
+  alerts: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+
+/** PUT /history/restore: the frame the live world now stands at (paused). */
+export const historyRestoreReplySchema = z.strictObject({ frame: z.number().int() });

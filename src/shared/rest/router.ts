@@ -34,6 +34,16 @@ export interface Router {
   readonly table: RouteTable;
 }
 
+/** The target without every `name=...` parameter (the others keep their text as sent). */
+function withoutParam(url: string, name: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const query = url.slice(q + 1, hash < 0 ? undefined : hash);
+  const kept = query.split('&').filter((p) => p !== name && !p.startsWith(`${name}=`));
+  return `${url.slice(0, q)}${kept.length ? `?${kept.join('&')}` : ''}`;
+}
+
 /** Creates the router of a world. */
 export function createRouter(world: World, options: RouterOptions = {}): Router {
   const maxLimit = options.maxLimit ?? DEFAULT_MAX_LIMIT;
@@ -50,6 +60,16 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
   const resolve = names.identity ? undefined : (text: string) => names.lookupSymbol(world, text);
   const queries = options.queryCache === false ? undefined : new QueryCache(world, undefined, resolve);
 
+  const history = options.history;
+
+  /** A read with at=<frame>: answered by a router standing at that frame, with `at` taken out. */
+  function pastReply(method: string, url: string, frame: number): RestReply {
+    if (history === undefined) return errorReply(400, `at=${frame} reads the past, but history is off: start the host with --history <seconds> (0 turns it off)`);
+    const why = history.outsideWindow(frame);
+    if (why !== undefined) return errorReply(404, why);
+    return history.viewAt(frame).route(method, withoutParam(url, 'at'));
+  }
+
   function route(method: string, url: string, budget?: QueryBudget): RestReply {
     const cached = cache !== undefined && method === 'GET' ? cache.get(url) : undefined;
     if (cached !== undefined) return cached;
@@ -57,6 +77,8 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     if ('reply' in found) return found.reply;
     const { compiled: r, rest } = found;
     const ctx: RouteContext = { world, method, endpoint: r.usage, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}) };
+    const at = (found.params as { at?: number }).at;
+    if (at !== undefined) return pastReply(method, url, at);
     const before = world.changeCount;
     let reply: RestReply;
     try {
@@ -65,6 +87,7 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
       if (err instanceof TargetError) return errorReply(400, err.message);
       throw err;
     }
+    if (history !== undefined && reply.status < 400 && r.row.notAnInput !== true && table.writeMethods.includes(method)) history.recordInput(method, url);
     // Kept for the same target while nothing changes (the row's cache policy).
     if (cache !== undefined && r.cached && method === 'GET' && reply.status === 200 && world.changeCount === before
       && r.row.uncachedWhen?.(found.params) !== true) {

@@ -40,6 +40,26 @@ export interface RouterOptions {
   app?: { readonly frameCount: number; targetFps: number };
   /** The host's breakpoints (PUT/DELETE /breakpoint/<name>, GET /breakpoints); without them those answer 501. */
   breakpoints?: Breakpoints;
+  /** The world's history (--history): records writes, answers `at=`, serves /history. Absent: history is off. */
+  history?: RouterHistory;
+}
+
+/**
+ * Time travel, as the router uses it (the history module's History has this shape): every write
+ * the router applied is recorded as an input, reads with `at=<frame>` are answered by a router
+ * standing at that frame, and the /history endpoints report and restore.
+ */
+export interface RouterHistory {
+  /** A write was applied (answered below 400): its method and target as sent. */
+  recordInput(method: string, url: string): void;
+  /** Why `frame` cannot be read (outside the window), or undefined when it can. */
+  outsideWindow(frame: number): string | undefined;
+  /** A router answering as the world was after `frame` (which is in the window). */
+  viewAt(frame: number): { route(method: string, url: string): RestReply };
+  /** The recorded range and marks, as GET /history sends them. */
+  summary(): object;
+  /** Makes the live world that of `frame` (paused; later frames dropped). Throws a RangeError outside the window. */
+  restore(frame: number): void;
 }
 
 /**

@@ -18,6 +18,8 @@ export const WATCH_EVENTS = {
   diff: 'diff',
   /** data: `{"status": n, "error": "..."}`: the GET would now answer this error (e.g. the entity was deleted); the stream stays open. */
   fail: 'fail',
+  /** data: `{"frame": n}`: the world was restored to frame n (history); a `full` of the restored world follows. */
+  restored: 'restored',
   /** data: `{"reason": "..."}`: the server ends the stream (it is stopping). */
   end: 'end',
   /**
@@ -79,6 +81,9 @@ export function applyWatchEvent(state: WatchState | undefined, event: string, da
     }
     case WATCH_EVENTS.fail:
       return { reply: undefined, error: JSON.parse(data) as { status: number; error: string }, frame };
+    // The full reply of the restored world follows; until then the state is the last one held.
+    case WATCH_EVENTS.restored:
+      return state ?? { reply: undefined, error: undefined, frame };
     default:
       return state ?? { reply: undefined, error: undefined, frame };
   }

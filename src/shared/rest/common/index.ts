@@ -10,3 +10,4 @@ export { splitIdText, isComponentOrModule, resolveBuildId, allowedBuiltins, buil
 export { sharedRows } from './shared-rows';
 export { putDelete } from './put-delete';
 export { putEnable, putDisable } from './put-enable';
+export { HISTORY_OFF } from './history-rows';

@@ -7,10 +7,12 @@ import { childrenReplySchema, DEFAULT_LIMIT, openApiReplySchema, pageParams } fr
 import { entityPathParam, PATH_NOT_FOUND } from './entity-path';
 import { getChildren } from './get-children';
 import { getOpenApi } from './get-openapi';
+import { historyRows } from './history-rows';
 
 /** The rows every dialect's table ends with, documented in the names of `names`. */
 export function sharedRows(o: TableOptions, names: DialectNames): readonly EndpointRow[] {
   return [
+    ...historyRows(),
     endpoint({
       path: '/children/{path}', methods: ['GET'], summary: 'The children (ChildOf) of an entity, a page at a time: id, path, name and how many children each has',
       pathParams: [entityPathParam(names)], params: pageParams('children', DEFAULT_LIMIT, o.maxLimit), reply: childrenReplySchema,

@@ -3,7 +3,7 @@
 // the reference accepts but that change nothing here (rows, full_paths, private, cache, label,
 // try on reads of one entity) are listed so that they are documented, and accepted.
 import { z } from 'zod';
-import { boolParam, boolSpec, pageParams, STATS_PERIOD_NAMES, textSpec, type ParamSpecs, type ParamsOf } from '../../protocol';
+import { AT_PARAM, boolParam, boolSpec, pageParams, STATS_PERIOD_NAMES, textSpec, type ParamSpecs, type ParamsOf } from '../../protocol';
 
 /** Default `limit` of a Flecs 4 /query, in entities (as the reference documents it). */
 export const FLECS4_DEFAULT_LIMIT = 1000;
@@ -12,6 +12,7 @@ const accepted = (what: string) => boolSpec(`accepted; ${what}`, false);
 
 /** Parameters of GET /entity/<path>. */
 export const ENTITY4_PARAMS = {
+  ...AT_PARAM,
   entity_id: boolSpec('add the numeric entity id (id)', false),
   doc: boolSpec('add doc: label, brief, color, link', false),
   values: boolSpec('add component values (false: null for each)', true),
@@ -30,6 +31,7 @@ export const ENTITY4_PARAMS = {
 /** Parameters of GET /query. */
 export function query4Params(maxLimit: number) {
   return {
+    ...AT_PARAM,
     expr: textSpec('query expression (Flecs 4 syntax, URL-encoded)', 'a query expression'),
     name: textSpec('path of a named query or system (instead of expr)', 'a query name'),
     ...pageParams('entities', FLECS4_DEFAULT_LIMIT, maxLimit),

@@ -1,0 +1,56 @@
+// What a recording holds and the defaults that bound it. Frames are the app's frame numbers
+// (App.frameCount): frame N is the world as it stood after the N-th frame ran.
+import type { WorldImage } from '../ecs';
+
+/** Seconds of the past a host keeps by default (--history); 0 turns recording off. */
+export const DEFAULT_HISTORY_SECONDS = 60;
+
+/**
+ * Frames between keyframes. A read or restore of frame N replays at most this many frames from
+ * the keyframe before it, and the window holds one keyframe per this many frames: 30 at 60 fps
+ * is two keyframes a second. Measured on the demo at 3,000 asteroids (docs/history.md): a keyframe
+ * costs about 0.3 MB and 1 ms to take, a frame about 0.3 ms to replay, so the worst read of the
+ * past replays about 9 ms and 60 s keep 120 keyframes (about 40 MB).
+ */
+export const KEYFRAME_INTERVAL = 30;
+
+/** Most bytes a recording keeps by default (keyframes and frame records), 128 MiB. */
+export const DEFAULT_MAX_HISTORY_BYTES = 128 * 1024 * 1024;
+
+/** An outside write applied between two frames: a REST request that changed the world, or the pause a restore sets. */
+export type HistoryInput =
+  | { readonly kind: 'rest'; readonly method: string; readonly url: string }
+  | { readonly kind: 'pause' };
+
+/** One recorded frame: what it was given (delta time, inputs before it) and what it showed. */
+export interface FrameRecord {
+  /** The frame's number. */
+  readonly frame: number;
+  /** Seconds the systems were given (time control applied); 0 when they did not run. */
+  readonly dt: number;
+  /** Whether the systems ran (false while paused). */
+  readonly simulated: boolean;
+  /** Outside writes applied after the previous frame and before this one, in order. */
+  readonly inputs: readonly HistoryInput[];
+  /** Active alert instances after the frame (the timeline marks where this rises). */
+  readonly alerts: number;
+}
+
+/** A keyframe (the world after frame `frame`) and the frames recorded after it up to the next keyframe. */
+export interface Segment {
+  readonly frame: number;
+  readonly image: WorldImage;
+  /** Bytes of the image (imageBytes). */
+  readonly imageBytes: number;
+  readonly frames: FrameRecord[];
+  /** Bytes of the frame records (an estimate: FRAME_RECORD_BYTES each plus their inputs' text). */
+  frameBytes: number;
+}
+
+/** Bytes counted for one frame record besides its inputs' text (its object, numbers and array). */
+export const FRAME_RECORD_BYTES = 96;
+
+/** Bytes counted for one input: its object and its URL text (2 bytes a character). */
+export function inputBytes(input: HistoryInput): number {
+  return input.kind === 'rest' ? 48 + 2 * (input.method.length + input.url.length) : 32;
+}

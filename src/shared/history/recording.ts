@@ -1,0 +1,115 @@
+// A recording: keyframes with the frames between them, bounded by construction. Segments are
+// appended at the end and dropped at the start: when the window (in frames) is covered without
+// the oldest segment, or when the bytes exceed the cap, the oldest keyframe and its frames go.
+// The newest segment always stays, so the live frame can always be restored.
+import { imageBytes, type WorldImage } from '../ecs';
+import { FRAME_RECORD_BYTES, inputBytes, type FrameRecord, type HistoryInput, type Segment } from './history-types';
+
+/** Bounds of a recording. */
+export interface RecordingBounds {
+  /** Frames the window keeps at least (seconds × target fps). */
+  readonly windowFrames: number;
+  /** Most bytes kept (keyframes and frame records); the oldest segments go first. */
+  readonly maxBytes: number;
+}
+
+/** Keyframes and frame records of the recent past. */
+export class Recording {
+  readonly segments: Segment[] = [];
+  private total = 0;
+
+  constructor(readonly bounds: RecordingBounds) {}
+
+  /** Bytes held now (keyframes and frame records). */
+  get bytes(): number {
+    return this.total;
+  }
+
+  /** The first frame that can be read (the oldest keyframe's), or undefined when empty. */
+  get first(): number | undefined {
+    return this.segments[0]?.frame;
+  }
+
+  /** The last recorded frame, or undefined when empty. */
+  get last(): number | undefined {
+    const s = this.segments[this.segments.length - 1];
+    return s === undefined ? undefined : s.frames.length ? s.frames[s.frames.length - 1]!.frame : s.frame;
+  }
+
+  /** Starts a segment with the keyframe of `frame` (the world after it), then trims. */
+  addKeyframe(frame: number, image: WorldImage): void {
+    const seg: Segment = { frame, image, imageBytes: imageBytes(image), frames: [], frameBytes: 0 };
+    this.segments.push(seg);
+    this.total += seg.imageBytes;
+    this.trim();
+  }
+
+  /** Appends a frame record to the newest segment (there must be one), then trims. */
+  addFrame(record: FrameRecord): void {
+    const seg = this.segments[this.segments.length - 1];
+    if (seg === undefined) throw new Error('a frame was recorded before any keyframe');
+    seg.frames.push(record);
+    const b = FRAME_RECORD_BYTES + record.inputs.reduce((n: number, i: HistoryInput) => n + inputBytes(i), 0);
+    seg.frameBytes += b;
+    this.total += b;
+    this.trim();
+  }
+
+  /** The segment whose keyframe is the last one at or before `frame` (undefined outside the recording). */
+  segmentFor(frame: number): Segment | undefined {
+    let found: Segment | undefined;
+    for (const s of this.segments) {
+      if (s.frame > frame) break;
+      found = s;
+    }
+    return found;
+  }
+
+  /** The record of `frame`, if recorded (a keyframe's own frame has none in its segment). */
+  frameRecord(frame: number): FrameRecord | undefined {
+    const seg = this.segmentFor(frame);
+    if (!seg) return undefined;
+    return seg.frames[frame - seg.frame - 1];
+  }
+
+  /** True when `frame` can be read: from the oldest keyframe to the last recorded frame. */
+  has(frame: number): boolean {
+    const first = this.first, last = this.last;
+    return first !== undefined && last !== undefined && Number.isInteger(frame) && frame >= first && frame <= last;
+  }
+
+  /** Forgets every frame after `frame` (a restore to it): later segments and later records of its own. */
+  dropAfter(frame: number): void {
+    while (this.segments.length > 0 && this.segments[this.segments.length - 1]!.frame > frame) {
+      const s = this.segments.pop()!;
+      this.total -= s.imageBytes + s.frameBytes;
+    }
+    const seg = this.segments[this.segments.length - 1];
+    if (!seg) return;
+    const keep = frame - seg.frame;
+    while (seg.frames.length > keep) {
+      const r = seg.frames.pop()!;
+      const b = FRAME_RECORD_BYTES + r.inputs.reduce((n: number, i: HistoryInput) => n + inputBytes(i), 0);
+      seg.frameBytes -= b;
+      this.total -= b;
+    }
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.segments.length = 0;
+    this.total = 0;
+  }
+
+  private trim(): void {
+    const { windowFrames, maxBytes } = this.bounds;
+    const last = this.last ?? 0;
+    while (this.segments.length > 1) {
+      // The window is still covered from the second keyframe on, or the bytes are over the cap.
+      const coveredWithout = last - this.segments[1]!.frame >= windowFrames;
+      if (!coveredWithout && this.total <= maxBytes) break;
+      const s = this.segments.shift()!;
+      this.total -= s.imageBytes + s.frameBytes;
+    }
+  }
+}

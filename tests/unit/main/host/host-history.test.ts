@@ -1,0 +1,77 @@
+// History on a real host with its own clock running: GET /history, reads with at=, and
+// PUT /history/restore over HTTP; a watch hears `restored`, then the restored world in full.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { parseHostOptions } from '../../../../src/main/cli';
+import { Host } from '../../../../src/main/host/index';
+import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+let host: Host | undefined;
+const clients: WatchClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await host?.stop();
+  host = undefined;
+});
+
+/** Resolves once the host's app has run `frame` frames (waits on frames, not on time). */
+function frameReached(h: Host, frame: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (h.app.frameCount >= frame) { resolve(); return; }
+    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
+  });
+}
+
+describe('history on a running host', () => {
+  test('at= reads and restore answer the world as it was live after that frame; watches hear of the restore', async () => {
+    const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', '--fps', '30', '--history', '10']);
+    host = new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
+    const h = host;
+    // What the live world answered after each frame, read in the frame hook (as a client would see it then).
+    const seen = new Map<number, { world: string; sun: string }>();
+    h.app.onFrame((_s, app) => seen.set(app.frameCount, { world: h.router.route('GET', '/world').body, sun: h.router.route('GET', '/entity/Sun/Earth?values=true').body }));
+    const base = (await h.start()).rest;
+    const w = opened(await openWatch(base, '/watch/entity/Sun/Earth?values=true'));
+    clients.push(w);
+    await frameReached(h, 45);
+
+    const history = await (await fetch(`${base}/history`)).json() as { first: number; last: number; keyframes: number[]; seconds: number };
+    expect(history.first).toBe(0);
+    expect(history.last).toBeGreaterThanOrEqual(45);
+    expect(history.keyframes.slice(0, 2)).toEqual([0, 30]);
+    expect(history.seconds).toBe(10);
+
+    const past = await fetch(`${base}/entity/Sun/Earth?values=true&at=20`);
+    expect(past.status).toBe(200);
+    expect(await past.text()).toBe(seen.get(20)!.sun);
+
+    const from = w.events.length;
+    const put = await fetch(`${base}/history/restore?frame=33`, { method: 'PUT' });
+    expect(put.status).toBe(200);
+    expect(await (await fetch(`${base}/world`)).text()).toBe(seen.get(33)!.world);
+    const restored = await w.next((e) => e.event === 'restored', from);
+    expect(restored.data).toBe('{"frame":33}');
+    const full = await w.next((e) => e.event === 'full', w.events.indexOf(restored));
+    expect(full.data).toBe(seen.get(33)!.sun);
+    // Paused: frames go on, the world stands still at frame 33's state.
+    const frame = h.app.frameCount;
+    await frameReached(h, frame + 3);
+    expect(await (await fetch(`${base}/world`)).text()).toBe(seen.get(33)!.world);
+  });
+
+  test('--history 0: no history; at= and /history are 400 saying how to turn it on', async () => {
+    const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '10', '--fps', '30', '--history', '0']);
+    host = new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
+    const base = (await host.start()).rest;
+    expect(host.history).toBeUndefined();
+    for (const url of ['/history', '/entity/Sun?at=1']) {
+      const r = await fetch(base + url);
+      expect(r.status).toBe(400);
+      expect(((await r.json()) as { error: string }).error).toMatch(/--history <seconds>/);
+    }
+  });
+});

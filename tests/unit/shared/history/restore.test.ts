@@ -1,0 +1,76 @@
+// Restore: PUT /history/restore?frame=N makes the live world that of frame N — GET /world
+// byte-identical to its reply after frame N, the same tables with the same entity ids (and so
+// generations) — pauses time, drops the later frames, and the world goes on from there.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import type { World } from '../../../../src/shared/ecs';
+import { demoPair, numbers, randomWrite, worldText, type Built } from './demo-pair';
+
+/** Every table's id, type and entity ids (generations included): what /world does not show of built-ins. */
+function tablesText(world: World): string {
+  return [...world.tables.values()].map((t) => `${t.id}:${t.type.join(',')}:${t.entities.join(',')}`).join('|');
+}
+
+function run(b: Built, frames: number, next: () => number, seen: Map<number, string>): void {
+  for (let i = 0; i < frames; i++) {
+    while (next() < 0.3) randomWrite(b, next);
+    b.app.step(1 / 60);
+    seen.set(b.app.frameCount, `${worldText(b.router)}\n${tablesText(b.world)}`);
+  }
+}
+
+describe('restore', () => {
+  test('random frames of a run with random writes: the live world becomes that frame, ids and generations included', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 3 }), (seed, picks) => {
+      const { live, history } = demoPair(60, 20, {}, 10);
+      const next = numbers(seed);
+      const seen = new Map<number, string>();
+      run(live, 70, next, seen);
+      for (const pick of picks) {
+        const { first, last } = history.recording;
+        const frame = first! + 1 + Math.floor(pick * (last! - first!));
+        const reply = live.router.route('PUT', `/history/restore?frame=${frame}`);
+        expect(reply.status).toBe(200);
+        expect(JSON.parse(reply.body)).toEqual({ frame });
+        expect(`${worldText(live.router)}\n${tablesText(live.world)}`).toBe(seen.get(frame));
+        expect(live.app.frameCount).toBe(frame);
+        expect(history.recording.last).toBe(frame);
+        const tc = live.world.get<{ paused: boolean }>(live.world.core.World, live.app.TimeControl);
+        expect(tc?.paused).toBe(true);
+        // Later frames are gone; the world goes on from the restored frame, and is recorded again.
+        for (const [f] of seen) if (f > frame) seen.delete(f);
+        live.router.route('PUT', `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: false }] }))}`);
+        run(live, 25, next, seen);
+      }
+      // What was recorded after the restores replays exactly as well.
+      for (let f = history.recording.first! + 1; f <= history.recording.last!; f++) {
+        expect(`${history.viewAt(f).route('GET', '/world').body}`, `frame ${f}`).toBe(seen.get(f)!.split('\n')[0]);
+      }
+    }), { numRuns: 6 });
+  });
+
+  test('a frame outside the window is refused with 404 naming the window, and nothing changes', () => {
+    const { live, history } = demoPair(30, 1, {}, 10);
+    for (let i = 0; i < 200; i++) live.app.step(1 / 60);
+    const before = worldText(live.router);
+    const { first, last } = history.recording;
+    expect(first).toBeGreaterThan(0);
+    const reply = live.router.route('PUT', '/history/restore?frame=3');
+    expect(reply.status).toBe(404);
+    expect(JSON.parse(reply.body).error).toBe(`frame 3 is not in the recorded window: frames ${first} to ${last} can be read (the last 1 s are kept)`);
+    expect(live.router.route('PUT', '/history/restore?frame=abc').status).toBe(400);
+    expect(live.router.route('PUT', '/history/restore').status).toBe(400);
+    expect(worldText(live.router)).toBe(before);
+    expect(live.app.frameCount).toBe(200);
+  });
+
+  test('the window is bounded by construction: about the seconds asked for, at the target rate', () => {
+    const { live, history } = demoPair(30, 1, {}, 10);
+    for (let i = 0; i < 300; i++) live.app.step(1 / 60);
+    const { first, last } = history.recording;
+    // 1 s at 60 fps: at least 60 frames kept, never more than 60 plus one keyframe interval.
+    expect(last! - first!).toBeGreaterThanOrEqual(60);
+    expect(last! - first!).toBeLessThan(70);
+    expect(history.recording.segments.length).toBeLessThanOrEqual(8);
+  });
+});
