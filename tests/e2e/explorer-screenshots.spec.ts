@@ -40,6 +40,9 @@ function volatile(page: Page): Locator[] {
     page.getByTestId('connection').locator('.conn-target'),
     page.getByTestId('world-summary').locator('dd', { hasText: /fps|—/ }),
     page.getByTestId('query-duration'),
+    // The history timeline's range and slider, and the frame the banner names, move with every frame.
+    page.getByTestId('timeline'),
+    page.getByTestId('paused-banner').locator('.banner-state'),
   ];
 }
 

@@ -14,6 +14,7 @@ import { statsSeries, statsSummary } from './stats-summary';
 import { registerResources } from './resources';
 import { registerTimeControl } from './time-control-tool';
 import { registerBreakpointTools } from './breakpoint-tools';
+import { registerHistoryTools } from './history-tools';
 import { registerWaitFor } from './wait-for';
 import { worldSummary } from './world-summary';
 
@@ -89,13 +90,13 @@ export function createMcpServer(link: McpLink): McpServer {
 
   server.registerTool('query', {
     description: 'Run a query, written as plain text in q (e.g. "Position, Velocity"), or a named query/rule/system (name), with variable values (vars), paging (offset, limit) and values on request. Replies with total, returned and, when rows are left, "more" naming the offset of the first row not returned; a page too long for one result is cut by rows.',
-    inputSchema: strictInput(toolShape(QUERY_PARAMS, ['q', 'name', 'vars', 'offset', 'limit', 'values', 'sources', 'entity_ids'])),
+    inputSchema: strictInput(toolShape(QUERY_PARAMS, ['q', 'name', 'vars', 'offset', 'limit', 'values', 'sources', 'entity_ids', 'at'])),
     annotations: { readOnlyHint: true },
   }, guarded('query', (args) => queryTool(link, args)));
 
   server.registerTool('get_entity', {
     description: 'Read one entity: its ids and, on request, values, inherited components (base), labels and the named queries it matches.',
-    inputSchema: strictInput({ path: PATH, ...toolShape(ENTITY_PARAMS, ['values', 'base', 'label', 'brief', 'matches', 'alerts', 'private']) }),
+    inputSchema: strictInput({ path: PATH, ...toolShape(ENTITY_PARAMS, ['values', 'base', 'label', 'brief', 'matches', 'alerts', 'private', 'at']) }),
     annotations: { readOnlyHint: true },
   }, guarded('get_entity', ({ path, ...args }) => rest(link, 'GET', `/entity/${urlPath(path as string)}${queryString(ENTITY_PARAMS, args)}`)));
 
@@ -138,6 +139,7 @@ export function createMcpServer(link: McpLink): McpServer {
 
   registerTimeControl(server, link);
   registerBreakpointTools(server, link);
+  registerHistoryTools(server, link);
 
   server.registerTool('explain_match', {
     description: 'Why an entity is or is not matched by a query (q) or a named query/rule/system (name): per term whether it held, on which source, and why not (missing component, disabled entity, prefab, failed traversal, unbound variable, the ! term that excluded it).',

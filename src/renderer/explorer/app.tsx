@@ -1,7 +1,7 @@
 // The explorer app: connection, the view in the address (layout, selected entity, query, panels,
 // stats period — back/forward step through selections), keyboard shortcuts and the layouts:
 // explore (tree | inspector | query) and statistics (across the page).
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Connection } from './connect';
 import { InspectorPanel } from './inspector';
 import { Layout } from './layout';
@@ -9,9 +9,9 @@ import { QueryPanel } from './query';
 import { readViewState, rememberEntity, writeViewState, type LayoutName, type PanelName, type ViewState } from './state';
 import { StatsPanel } from './stats';
 import { TitleBar } from './title-bar';
-import { BannerLines, BannerLinesContext, PausedBanner } from './timeline';
+import { BannerLines, BannerLinesContext, Timeline } from './timeline';
 import { TreePanel } from './tree';
-import { ClientContext, OpenEntityContext } from './ui';
+import { ClientContext, OpenEntityContext, PastFrameContext } from './ui';
 
 /** Props of App. */
 export interface AppProps {
@@ -90,13 +90,16 @@ export function App({ connection }: AppProps) {
 
   const { client, config } = connection;
   const [bannerLines] = useState(() => new BannerLines());
+  const [pastFrame, setPastFrame] = useState<number | undefined>(undefined);
+  const past = useMemo(() => ({ frame: pastFrame, set: setPastFrame }), [pastFrame]);
   return (
     <ClientContext.Provider value={client}>
       <OpenEntityContext.Provider value={openEntity}>
         <BannerLinesContext.Provider value={bannerLines}>
-          <div class="app">
+          <PastFrameContext.Provider value={past}>
+          <div class={`app${pastFrame !== undefined ? ' past-view' : ''}`}>
             <TitleBar layout={view.layout} onLayout={setLayout} panels={view.panels} onTogglePanel={togglePanel} warning={config.warning} />
-            <PausedBanner />
+            <Timeline />
             {view.layout === 'stats' ? (
               <main class="layout layout-stats">
                 <StatsPanel period={view.period} onPeriod={(period) => setView((v) => ({ ...v, period }))} />
@@ -110,6 +113,7 @@ export function App({ connection }: AppProps) {
               />
             )}
           </div>
+          </PastFrameContext.Provider>
         </BannerLinesContext.Provider>
       </OpenEntityContext.Provider>
     </ClientContext.Provider>

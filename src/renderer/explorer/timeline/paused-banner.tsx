@@ -29,7 +29,7 @@ export function PausedBanner({ frame, viewing, children }: PausedBannerProps) {
   return (
     <section class={`paused-banner${viewing !== undefined ? ' past' : ''}`} role="status" aria-label="Time" data-testid="paused-banner" data-paused={paused}>
       <div class="banner-main">
-        {paused ? <strong class="banner-state">⏸ paused{frame !== undefined ? ` at frame ${frame}` : ''}</strong> : <span class="banner-state dim">running</span>}
+        {paused ? <strong class="banner-state">❚❚ paused{frame !== undefined ? ` at frame ${frame}` : ''}</strong> : <span class="banner-state dim">running</span>}
         {viewing !== undefined ? <strong class="banner-past" data-testid="viewing-past">viewing the past: frame {viewing}</strong> : null}
         {children}
       </div>

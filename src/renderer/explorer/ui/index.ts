@@ -13,3 +13,4 @@ export * from './format-number';
 export * from './short-name';
 export * from './raw-request';
 export * from './raw-reply';
+export * from './past-frame';

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { watchHubOf } from '../client';
 import { useClient } from './contexts';
+import { atFrame, usePastFrame } from './past-frame';
 import { useRest, type RestState, type UseRestOptions } from './use-rest';
 
 /** The state of a live GET: useRest's, plus where updates come from. */
@@ -28,13 +29,16 @@ export interface UseLiveOptions extends UseRestOptions {
 }
 
 /** Follows GET `url` live: a watch when possible, else polling every `intervalMs`; with intervalMs 0 it reads once, as useRest does. */
-export function useLive<T>(url: string | null, options: UseLiveOptions = {}): LiveState<T> {
+export function useLive<T>(asked: string | null, options: UseLiveOptions = {}): LiveState<T> {
   const client = useClient();
+  // A past frame shown by the timeline: read it once (at=), no watch, no polling.
+  const past = usePastFrame().frame;
+  const url = asked === null ? null : atFrame(asked, past);
   const [watched, setWatched] = useState<Watched | undefined>(undefined);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const [streaming, setStreaming] = useState<string | null>(null);
 
-  const wanted = (options.intervalMs ?? 0) > 0;
+  const wanted = (options.intervalMs ?? 0) > 0 && past === undefined;
   const priority = options.priority ?? 'high';
   useEffect(() => {
     setWatched(undefined);
@@ -60,7 +64,7 @@ export function useLive<T>(url: string | null, options: UseLiveOptions = {}): Li
   }, [url, client, failedUrl, wanted, priority]);
 
   const watching = url !== null && streaming === url;
-  const rest = useRest<T>(url, { intervalMs: watching ? 0 : options.intervalMs, keep: options.keep });
+  const rest = useRest<T>(url, { intervalMs: watching || past !== undefined ? 0 : options.intervalMs, keep: options.keep });
   const live = watching && watched !== undefined && watched.url === url;
   const state: LiveState<T> = { ...rest, watching };
   if (live) {

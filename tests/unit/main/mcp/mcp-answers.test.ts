@@ -50,7 +50,7 @@ describe('what an agent meets first', () => {
   test('every input schema follows the strict rules; an unknown argument is refused by name', async () => {
     const c = await h.connect(await h.start());
     const { tools } = await c.listTools();
-    expect(tools.length).toBe(13);
+    expect(tools.length).toBe(15);
     for (const t of tools) expect(strictProblems(t.inputSchema, t.name), t.name).toEqual([]);
     const r = await call(c, 'get_entity', { path: 'Sun', valuez: true });
     expect(r.isError).toBe(true);

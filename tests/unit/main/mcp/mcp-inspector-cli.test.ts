@@ -35,7 +35,7 @@ describe('MCP Inspector CLI against the host', () => {
     const rest = (target: string) => JSON.parse(h.host!.router.route('GET', target).body);
 
     const { tools } = await inspector(url, '--method', 'tools/list');
-    expect(tools.map((t: { name: string }) => t.name).sort()).toEqual(['delete_breakpoint', 'delete_entity', 'explain_match', 'get_entity', 'list_breakpoints', 'query', 'set_breakpoint', 'set_components', 'set_enabled',
+    expect(tools.map((t: { name: string }) => t.name).sort()).toEqual(['delete_breakpoint', 'delete_entity', 'explain_match', 'get_entity', 'history', 'list_breakpoints', 'query', 'restore', 'set_breakpoint', 'set_components', 'set_enabled',
       'stats', 'time_control', 'wait_for', 'world_summary']);
 
     const query = await inspector(url, '--method', 'tools/call', '--tool-name', 'query', '--tool-arg', 'q=Planet', '--tool-arg', 'limit=3');

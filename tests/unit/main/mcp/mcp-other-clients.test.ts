@@ -23,7 +23,7 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 const h = new McpHarness();
 afterEach(() => h.close());
 
-const TOOLS = ['delete_breakpoint', 'delete_entity', 'explain_match', 'get_entity', 'list_breakpoints', 'query', 'set_breakpoint', 'set_components', 'set_enabled', 'stats', 'time_control', 'wait_for', 'world_summary'];
+const TOOLS = ['delete_breakpoint', 'delete_entity', 'explain_match', 'get_entity', 'history', 'list_breakpoints', 'query', 'restore', 'set_breakpoint', 'set_components', 'set_enabled', 'stats', 'time_control', 'wait_for', 'world_summary'];
 
 /** What the scenario needs of a client library. */
 interface AgentClient {

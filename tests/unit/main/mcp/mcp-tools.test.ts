@@ -62,7 +62,7 @@ describe('MCP tools', () => {
   test('the tool list, with input schemas taken from the REST parameter tables', async () => {
     const c = await connect(await startHost());
     const { tools } = await c.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['delete_breakpoint', 'delete_entity', 'explain_match', 'get_entity', 'list_breakpoints', 'query', 'set_breakpoint', 'set_components', 'set_enabled', 'stats',
+    expect(tools.map((t) => t.name).sort()).toEqual(['delete_breakpoint', 'delete_entity', 'explain_match', 'get_entity', 'history', 'list_breakpoints', 'query', 'restore', 'set_breakpoint', 'set_components', 'set_enabled', 'stats',
       'time_control', 'wait_for', 'world_summary']);
     const query = tools.find((t) => t.name === 'query')!;
     const props = query.inputSchema.properties as Record<string, { type: string; description: string }>;

@@ -2,9 +2,12 @@
 // tables (ids, types, rows) and, as the next changes show, the same allocation state (recycled
 // indices and generations), whatever happened between the image and the restore.
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { World, type Entity } from '../../../../src/shared/ecs';
 import { createRouter } from '../../../../src/shared/rest';
+
+// A property over many worlds: the bound is generous for a loaded machine (it only stops a hung test).
+vi.setConfig({ testTimeout: 120_000 });
 
 interface Ids { Position: Entity; Label: Entity; A: Entity; B: Entity; Likes: Entity }
 

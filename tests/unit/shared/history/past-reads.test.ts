@@ -1,7 +1,7 @@
 // Reads of the past: GET /entity and GET /query with at=<frame> answer exactly as they answered
 // live after that frame (values, variables, paging), in the contract and the Flecs 4 dialect;
 // outside the window a 404 names it, and with history off at= is a 400.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { World } from '../../../../src/shared/ecs';
 import { createRouter } from '../../../../src/shared/rest';
 import { demoPair, numbers, randomWrite } from './demo-pair';
@@ -17,6 +17,9 @@ const FLECS4_READS = [
   '/entity/Sun/Earth',
   '/query?expr=Position%2C%20Velocity&offset=2&limit=4',
 ];
+
+// Whole demo runs: the bound is generous for a loaded machine (it only stops a hung test).
+vi.setConfig({ testTimeout: 300_000 });
 
 describe('reads with at=<frame>', () => {
   for (const [dialect, reads] of [['contract', CONTRACT_READS], ['flecs-4', FLECS4_READS]] as const) {

@@ -1,0 +1,111 @@
+// One measurement in this process: `run-case.ts <case> <asteroids>`; prints one number.
+import { performance } from 'node:perf_hooks';
+import { runApp, type App } from '../../src/shared/app';
+import { World } from '../../src/shared/ecs';
+import { History } from '../../src/shared/history';
+import { createRouter, type Router } from '../../src/shared/rest';
+import { createDemo } from '../../src/main/sim';
+import { percentile } from '../lib/report';
+
+const [name, nText] = process.argv.slice(2) as [string, string];
+const n = Number(nText);
+
+interface Built { world: World; app: App; router: Router }
+
+function build(history?: History): Built {
+  const world = new World();
+  const app = runApp(world, { target_fps: 60, enable_monitor: true, args: ['bench'], manual: true, time_control: true });
+  createDemo(world, { asteroids: n });
+  return { world, app, router: createRouter(world, { app, history, replyCache: false }) };
+}
+
+/** A live world with the default history (60 s) and its replica, as the host builds them. */
+function withHistory(): Built & { history: History } {
+  const replica = build();
+  const live = build();
+  const history = new History(live.app, { world: replica.world, router: replica.router, timeControl: replica.app.TimeControl }, { seconds: 60 });
+  const router = createRouter(live.world, { app: live.app, history, replyCache: false });
+  history.start();
+  return { ...live, router, history };
+}
+
+/** Frame times in ms of `frames` frames after 120 warm-up frames. */
+function frameTimes(b: Built, frames: number): number[] {
+  for (let i = 0; i < 120; i++) b.app.step(1 / 60);
+  const out: number[] = [];
+  for (let i = 0; i < frames; i++) {
+    const t = performance.now();
+    b.app.step(1 / 60);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+function msPerCall(fn: () => unknown, calls: number): number {
+  for (let i = 0; i < Math.min(50, calls); i++) fn();
+  const t = performance.now();
+  for (let i = 0; i < calls; i++) fn();
+  return (performance.now() - t) / calls;
+}
+
+const ENTITY = '/entity/Sun/Earth?values=true';
+
+const cases: Record<string, () => number> = {
+  'frame-p50-off': () => percentile(frameTimes(build(), 1200), 50),
+  'frame-p50-on': () => percentile(frameTimes(withHistory(), 1200), 50),
+  'frame-p99-off': () => percentile(frameTimes(build(), 1200), 99),
+  'frame-p99-on': () => percentile(frameTimes(withHistory(), 1200), 99),
+  'read-live': () => { const b = withHistory(); frameTimes(b, 120); return msPerCall(() => b.router.route('GET', ENTITY), 2000); },
+  // The replica already stands at the frame (scrubbing reads it again and again).
+  'read-past': () => { const b = withHistory(); frameTimes(b, 120); const f = b.app.frameCount - 50; return msPerCall(() => b.router.route('GET', `${ENTITY}&at=${f}`), 2000); },
+  // Two frames in different keyframe stretches, read in turn: every read restores a keyframe and replays.
+  'read-past-cold': () => { const b = withHistory(); frameTimes(b, 120); const f = b.app.frameCount; let k = 0; return msPerCall(() => b.router.route('GET', `${ENTITY}&at=${f - 5 - 40 * (k++ % 2)}`), 40); },
+  'restore': () => {
+    const b = withHistory();
+    frameTimes(b, 600);
+    const { first, last } = b.history.recording;
+    const times: number[] = [];
+    // From the newest frame back, a frame in each keyframe stretch (each restore drops what follows).
+    for (let f = last! - 7; f > first! + 30 && times.length < 12; f -= 47) {
+      const t = performance.now();
+      b.router.route('PUT', `/history/restore?frame=${f}`);
+      times.push(performance.now() - t);
+    }
+    return percentile(times, 50);
+  },
+  'restore-max': () => {
+    const b = withHistory();
+    frameTimes(b, 600);
+    const { first, last } = b.history.recording;
+    const times: number[] = [];
+    for (let f = last! - 7; f > first! + 30 && times.length < 12; f -= 47) {
+      const t = performance.now();
+      b.router.route('PUT', `/history/restore?frame=${f}`);
+      times.push(performance.now() - t);
+    }
+    return Math.max(...times);
+  },
+  'keyframe-bytes': () => { const b = withHistory(); frameTimes(b, 60); const s = b.history.recording.segments; return s[s.length - 1]!.imageBytes; },
+  'frame-bytes': () => { const b = withHistory(); frameTimes(b, 600); const s = b.history.recording.segments; const full = s.slice(0, -1); return full.reduce((x, g) => x + g.frameBytes, 0) / full.reduce((x, g) => x + g.frames.length, 0); },
+  // The default window, filled: 60 s at 60 fps (3,600 frames after the warm-up).
+  'window-bytes': () => { const b = withHistory(); frameTimes(b, 3600); return b.history.recording.bytes; },
+  'window-heap': () => {
+    const before = (globalThis.gc?.(), process.memoryUsage().heapUsed);
+    const b = withHistory();
+    frameTimes(b, 3600);
+    globalThis.gc?.();
+    const grown = process.memoryUsage().heapUsed - before;
+    return b.history.recording.bytes > 0 ? grown : 0;
+  },
+  'window-heap-off': () => {
+    const before = (globalThis.gc?.(), process.memoryUsage().heapUsed);
+    const b = build();
+    frameTimes(b, 3600);
+    globalThis.gc?.();
+    return b.app.frameCount > 0 ? process.memoryUsage().heapUsed - before : 0;
+  },
+};
+
+const run = cases[name];
+if (!run) throw new Error(`unknown case '${name}': cases are ${Object.keys(cases).join(', ')}`);
+console.log(JSON.stringify(run()));

@@ -1,0 +1,50 @@
+// The timeline under the title bar (inside the paused banner): the recorded range from GET /history
+// as a slider, marks where outside writes came in and where alerts rose, and, while a past frame
+// is shown, "live" and "restore here". Dragging it shows that frame in the tree, inspector and
+// query results (they read with at=), marked as the past. Without history it is the plain banner.
+import { useState } from 'preact/hooks';
+import { errorText } from '../client';
+import { useClient, usePastFrame, useRest } from '../ui';
+import { historyMarks, type HistoryReply } from './history-marks';
+import { PausedBanner } from './paused-banner';
+
+
+/** How often the timeline re-reads GET /history (ms). */
+export const HISTORY_POLL_MS = 1000;
+
+/** The banner with the timeline when the host keeps history. */
+export function Timeline() {
+  const client = useClient();
+  const past = usePastFrame();
+  const history = useRest<HistoryReply>('/history', { intervalMs: HISTORY_POLL_MS });
+  const [error, setError] = useState<string | undefined>();
+  const h = history.data;
+  if (!h) return <PausedBanner />;
+  const shown = past.frame ?? h.last;
+  const restore = (frame: number) => {
+    setError(undefined);
+    client.put(`/history/restore?frame=${frame}`).then(() => past.set(undefined), (err: unknown) => setError(errorText(err)));
+  };
+  return (
+    <PausedBanner frame={h.frame} viewing={past.frame}>
+      <div class="timeline" data-testid="timeline">
+        <span class="dim mono">{h.first}</span>
+        <div class="timeline-track">
+          <input type="range" aria-label="Frame shown (drag back to see the past)" min={h.first} max={h.last} value={shown}
+            onInput={(e) => { const f = Number((e.target as HTMLInputElement).value); past.set(f >= h.last ? undefined : f); }} />
+          {historyMarks(h).map((m) => (
+            <span key={`${m.kind}${m.frame}`} class={`mark mark-${m.kind}`} style={{ left: `${m.at * 100}%` }} title={m.title} />
+          ))}
+        </div>
+        <span class="dim mono">{h.last}</span>
+        {past.frame !== undefined ? (
+          <>
+            <button type="button" onClick={() => past.set(undefined)} title="Show the live world again">live</button>
+            <button type="button" onClick={() => restore(past.frame!)} title="Make the live world this frame (pauses time, drops the later frames)">restore here</button>
+          </>
+        ) : null}
+        {error ? <span class="field-error" role="alert">{error}</span> : null}
+      </div>
+    </PausedBanner>
+  );
+}

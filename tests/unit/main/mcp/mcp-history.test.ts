@@ -1,0 +1,72 @@
+// The history tools through the SDK's client against a host whose loop runs on its own clock:
+// `history` reports the readable frames, get_entity and query with `at` answer as the world was
+// after that frame, `restore` makes it live (paused); a frame outside the window is an error
+// naming the window, and changes nothing.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, expect, test, vi } from 'vitest';
+import { parseHostOptions } from '../../../../src/main/cli';
+import { Host } from '../../../../src/main/host/index';
+
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
+
+let host: Host | undefined;
+let client: Client | undefined;
+afterEach(async () => {
+  await client?.close().catch(() => {});
+  await host?.stop();
+  host = undefined; client = undefined;
+});
+
+function frameReached(h: Host, frame: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (h.app.frameCount >= frame) { resolve(); return; }
+    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
+  });
+}
+
+test('history, at on get_entity and query, restore', async () => {
+  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '40', '--fps', '30', '--history', '10']), mkdtempSync(join(tmpdir(), 'pages-')));
+  const h = host;
+  const seen = new Map<number, { earth: string; planets: string }>();
+  h.app.onFrame((_s, app) => seen.set(app.frameCount, {
+    earth: h.router.route('GET', '/entity/Sun/Earth?values=true').body,
+    planets: h.router.route('GET', '/query?q=Planet&values=true').body,
+  }));
+  const base = (await h.start()).rest;
+  client = new Client({ name: 'history-test', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const r = (await client!.callTool({ name, arguments: args })) as CallToolResult;
+    const first = r.content[0]!;
+    return { isError: r.isError === true, text: first.type === 'text' ? first.text : '' };
+  };
+  await frameReached(h, 40);
+
+  const hist = await call('history', {});
+  expect(hist.isError).toBe(false);
+  const summary = JSON.parse(hist.text) as { first: number; last: number };
+  expect(summary.first).toBe(0);
+  expect(summary.last).toBeGreaterThanOrEqual(40);
+  expect(Object.keys(JSON.parse((await call('history', { marks: false })).text))).not.toContain('writes');
+
+  const earth = await call('get_entity', { path: 'Sun.Earth', values: true, at: 25 });
+  expect(earth.isError).toBe(false);
+  expect(JSON.parse(earth.text)).toEqual(JSON.parse(seen.get(25)!.earth));
+  const planets = await call('query', { q: 'Planet', values: true, at: 25 });
+  expect(planets.isError).toBe(false);
+  expect(JSON.parse(planets.text).results).toEqual(JSON.parse(seen.get(25)!.planets).results);
+
+  const outside = await call('restore', { frame: 100_000 });
+  expect(outside.isError).toBe(true);
+  expect(outside.text).toMatch(/^frame 100000 is not in the recorded window: frames 0 to \d+ can be read/);
+
+  const restored = await call('restore', { frame: 30 });
+  expect(restored.isError).toBe(false);
+  expect(JSON.parse(restored.text)).toEqual({ frame: 30 });
+  expect(h.router.route('GET', '/entity/Sun/Earth?values=true').body).toBe(seen.get(30)!.earth);
+});
