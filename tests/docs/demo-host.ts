@@ -31,6 +31,8 @@ export async function startDemoHost(live: boolean): Promise<DemoHost> {
   // Setting the Rest singleton serves (as Host.start does) without starting the frame loop.
   w.set(w.core.World, w.core.Rest, { port: 0, address: '127.0.0.1' });
   const urls = await host.serving!;
+  // The history starts from this state, as Host.start starts it.
+  host.history?.start();
   if (live) host.app.start();
   return { host, port: Number(new URL(urls.rest).port), stop: () => host.stop() };
 }

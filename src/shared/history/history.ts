@@ -115,6 +115,7 @@ export class History {
   outsideWindow(frame: number): string | undefined {
     const r = this.recording;
     if (r.has(frame)) return undefined;
+    if (r.first === undefined) return `frame ${frame} is not recorded: no frame is recorded yet (the history starts with the loop)`;
     return `frame ${frame} is not in the recorded window: frames ${r.first} to ${r.last} can be read (the last ${this.options.seconds} s are kept)`;
   }
 
