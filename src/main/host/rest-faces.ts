@@ -17,6 +17,13 @@ export interface RestFace {
 /** The watch prefix of the contract face: `/contract/watch/`. */
 export const CONTRACT_WATCH_PREFIX = `${CONTRACT_MOUNT}${WATCH_PREFIX}`;
 
+const HISTORY_PATH = '/history';
+
+/** True for /history and /history/… targets (with or without a query). */
+function isHistoryTarget(target: string): boolean {
+  return target.startsWith(HISTORY_PATH) && (target.length === HISTORY_PATH.length || '/?'.includes(target[HISTORY_PATH.length]!));
+}
+
 /** The dialect's face at the root and the contract's under CONTRACT_MOUNT. */
 export class RestFaces {
   readonly root: RestFace;
@@ -33,7 +40,11 @@ export class RestFaces {
     const url = req.url;
     if (url.startsWith(CONTRACT_MOUNT) && (url.length === CONTRACT_MOUNT.length || '/?&'.includes(url[CONTRACT_MOUNT.length]!))) {
       const rest = url.slice(CONTRACT_MOUNT.length);
-      return { face: this.contract, req: { ...req, url: rest.startsWith('/') ? rest : `/${rest}` } };
+      const target = rest.startsWith('/') ? rest : `/${rest}`;
+      // The history endpoints read and write the same in every dialect, and the history is the root
+      // router's (it records the writes of the host's dialect): the contract face passes them there.
+      const face = isHistoryTarget(target) ? this.root : this.contract;
+      return { face, req: { ...req, url: target } };
     }
     return { face: this.root, req };
   }

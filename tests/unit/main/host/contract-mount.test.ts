@@ -61,6 +61,15 @@ describe('the contract under /contract', () => {
     expect((await get(base, `/contract/query?q=${q}`)).body).toHaveProperty('variables', ['planet']);
   });
 
+  test('on a Flecs 4 host, /contract/history is the host\'s history (the explorer\'s timeline reads it there)', async () => {
+    const base = await start('--compat', 'flecs-4');
+    const h = await get(base, '/contract/history');
+    expect(h.status).toBe(200);
+    expect(h.body).toMatchObject({ first: 0 });
+    expect(typeof h.body.last).toBe('number');
+    expect(await get(base, '/history')).toMatchObject({ status: 200, body: { first: 0 } });
+  });
+
   test('a contract host answers the same under /contract as at its root', async () => {
     const base = await start();
     const [root, mounted] = await Promise.all([get(base, '/entity/Sun/Earth?label=true'), get(base, '/contract/entity/Sun/Earth?label=true')]);
