@@ -50,6 +50,20 @@ function msPerCall(fn: () => unknown, calls: number): number {
 
 const ENTITY = '/entity/Sun/Earth?values=true';
 
+/** Milliseconds of restores after 600 frames: from the newest frame back, a frame in each keyframe stretch (each restore drops what follows). */
+function restoreTimes(): number[] {
+  const b = withHistory();
+  frameTimes(b, 600);
+  const { first, last } = b.history.recording;
+  const times: number[] = [];
+  for (let f = last! - 7; f > first! + 30 && times.length < 12; f -= 47) {
+    const t = performance.now();
+    b.router.route('PUT', `/history/restore?frame=${f}`);
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
 const cases: Record<string, () => number> = {
   'frame-p50-off': () => percentile(frameTimes(build(), 1200), 50),
   'frame-p50-on': () => percentile(frameTimes(withHistory(), 1200), 50),
@@ -60,31 +74,8 @@ const cases: Record<string, () => number> = {
   'read-past': () => { const b = withHistory(); frameTimes(b, 120); const f = b.app.frameCount - 50; return msPerCall(() => b.router.route('GET', `${ENTITY}&at=${f}`), 2000); },
   // Two frames in different keyframe stretches, read in turn: every read restores a keyframe and replays.
   'read-past-cold': () => { const b = withHistory(); frameTimes(b, 120); const f = b.app.frameCount; let k = 0; return msPerCall(() => b.router.route('GET', `${ENTITY}&at=${f - 5 - 40 * (k++ % 2)}`), 40); },
-  'restore': () => {
-    const b = withHistory();
-    frameTimes(b, 600);
-    const { first, last } = b.history.recording;
-    const times: number[] = [];
-    // From the newest frame back, a frame in each keyframe stretch (each restore drops what follows).
-    for (let f = last! - 7; f > first! + 30 && times.length < 12; f -= 47) {
-      const t = performance.now();
-      b.router.route('PUT', `/history/restore?frame=${f}`);
-      times.push(performance.now() - t);
-    }
-    return percentile(times, 50);
-  },
-  'restore-max': () => {
-    const b = withHistory();
-    frameTimes(b, 600);
-    const { first, last } = b.history.recording;
-    const times: number[] = [];
-    for (let f = last! - 7; f > first! + 30 && times.length < 12; f -= 47) {
-      const t = performance.now();
-      b.router.route('PUT', `/history/restore?frame=${f}`);
-      times.push(performance.now() - t);
-    }
-    return Math.max(...times);
-  },
+  'restore': () => percentile(restoreTimes(), 50),
+  'restore-max': () => Math.max(...restoreTimes()),
   'keyframe-bytes': () => { const b = withHistory(); frameTimes(b, 60); const s = b.history.recording.segments; return s[s.length - 1]!.imageBytes; },
   'frame-bytes': () => { const b = withHistory(); frameTimes(b, 600); const s = b.history.recording.segments; const full = s.slice(0, -1); return full.reduce((x, g) => x + g.frameBytes, 0) / full.reduce((x, g) => x + g.frames.length, 0); },
   // The default window, filled: 60 s at 60 fps (3,600 frames after the warm-up).
