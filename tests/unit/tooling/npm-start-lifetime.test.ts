@@ -5,9 +5,8 @@
 // pipe (it ends when the last of them is gone); the bound only stops a test that failed. Needs the
 // build (`npx electron-vite build`, the first step of `npm test`).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
+import { alive, commandLine, descendants, tryConnect } from '../../support/processes';
 import { afterEach, expect, test } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -21,34 +20,6 @@ afterEach(() => {
   for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
   pids.clear();
 });
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch { return []; }
-}
-
-function descendants(pid: number): number[] {
-  return childrenOf(pid).flatMap((c) => [c, ...descendants(c)]);
-}
-
-function commandLine(pid: number): string {
-  try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '); } catch { return ''; }
-}
-
-/** True while a process with this pid exists and is not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch { return false; }
-}
-
-function tryConnect(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1', () => { s.destroy(); resolve('connected'); });
-    s.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? String(err)));
-  });
-}
 
 /** `npm start -- --headless --port 0` in its own process group; resolves once the host serves. */
 async function npmStart() {

@@ -4,9 +4,8 @@
 // Needs the build (`npx electron-vite build`, the first step of `npm test`); start.mjs builds
 // first if the sources are newer. Waits on process and stream events only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
+import { alive, childrenOf, commandLine, descendants, tryConnect } from '../../support/processes';
 import { afterEach, describe, expect, test } from 'vitest';
 
 const START = join(import.meta.dirname, '..', '..', '..', 'scripts', 'start.mjs');
@@ -22,37 +21,6 @@ afterEach(() => {
   for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
   pids.clear();
 });
-
-/** Child pids of a process (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch { return []; }
-}
-
-function commandLine(pid: number): string {
-  try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '); } catch { return ''; }
-}
-
-/** The pids of every process below `pid`. */
-function descendants(pid: number): number[] {
-  return childrenOf(pid).flatMap((c) => [c, ...descendants(c)]);
-}
-
-/** True while a process with this pid exists and is not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch { return false; }
-}
-
-/** Resolves with the error code of a connection attempt to the port ('connected' if it was accepted). */
-function tryConnect(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1', () => { s.destroy(); resolve('connected'); });
-    s.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? String(err)));
-  });
-}
 
 /** Starts `npm start`'s script with a free port (through a shell that stays in between, as npm runs it, when `viaShell`). */
 async function startApp(viaShell: boolean) {
