@@ -6,20 +6,14 @@
 // call was answered in its contract, frames advance, no rejection went unhandled, and the world
 // agrees with the model. Reports what ran and fails (exit 1) with fast-check's report on the first
 // broken invariant. `npm test` runs the same fuzz bounded (host-model-fuzz.test.ts). Needs a build.
-import { report, type BenchRow } from './lib/report';
+import { infoRow, report } from './lib/report';
+import { wholeNumberSetting } from './lib/settings';
 import { staleBuildWarning } from './rest/index';
 import { runFuzz } from '../tests/support/fuzz/run-fuzz';
 
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got '${raw}'`);
-  return n;
-}
-
-const RUNS = setting('FUZZ_RUNS', 20);
-const COMMANDS = setting('FUZZ_COMMANDS', 100);
-const SEED = process.env.FUZZ_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : setting('FUZZ_SEED', 1);
+const RUNS = wholeNumberSetting('FUZZ_RUNS', 20);
+const COMMANDS = wholeNumberSetting('FUZZ_COMMANDS', 100);
+const SEED = process.env.FUZZ_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : wholeNumberSetting('FUZZ_SEED', 1);
 
 async function main(): Promise<void> {
   const stale = staleBuildWarning();
@@ -28,20 +22,19 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   try {
     const done = await runFuzz({ runs: RUNS, maxCommands: COMMANDS, seed: SEED });
-    const info = (name: string, ours: number, unit: string): BenchRow => ({ case: name, ours, peer: '', peer_value: NaN, unit, ratio: NaN });
     report('fuzz', [
-      info('fuzz_seconds', Math.round((Date.now() - t0) / 100) / 10, 's'),
-      info('fuzz_runs', done.runs, 'host processes'),
-      info('fuzz_commands', done.commands, 'commands'),
-      info('fuzz_tool_calls', done.toolCalls, 'MCP requests'),
-      info('fuzz_tool_errors', done.toolErrors, 'error answers (expected by the model)'),
-      info('fuzz_rest_calls', done.restCalls, 'requests'),
-      info('fuzz_rest_refusals', done.restErrors, '4xx (expected by the model)'),
-      info('fuzz_waits', done.waits, 'wait_for calls'),
-      info('fuzz_waits_changed', done.waitsChanged, 'ended by a change'),
-      info('fuzz_sessions', done.sessionsOpened, 'MCP sessions'),
-      info('fuzz_watches', done.watchesOpened, 'SSE watches'),
-      info('fuzz_notifications', done.notifications, 'resource notices'),
+      infoRow('fuzz_seconds', Math.round((Date.now() - t0) / 100) / 10, 's'),
+      infoRow('fuzz_runs', done.runs, 'host processes'),
+      infoRow('fuzz_commands', done.commands, 'commands'),
+      infoRow('fuzz_tool_calls', done.toolCalls, 'MCP requests'),
+      infoRow('fuzz_tool_errors', done.toolErrors, 'error answers (expected by the model)'),
+      infoRow('fuzz_rest_calls', done.restCalls, 'requests'),
+      infoRow('fuzz_rest_refusals', done.restErrors, '4xx (expected by the model)'),
+      infoRow('fuzz_waits', done.waits, 'wait_for calls'),
+      infoRow('fuzz_waits_changed', done.waitsChanged, 'ended by a change'),
+      infoRow('fuzz_sessions', done.sessionsOpened, 'MCP sessions'),
+      infoRow('fuzz_watches', done.watchesOpened, 'SSE watches'),
+      infoRow('fuzz_notifications', done.notifications, 'resource notices'),
     ]);
   } catch (e) {
     console.error((e as Error).message);

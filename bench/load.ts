@@ -9,7 +9,7 @@
 // for, summed over the rounds. Count rows have peer "expected" and ratio 1 when the count
 // is as expected, 0 when not; the suite then exits non-zero. Needs a build: it measures out/main.
 import { loadavg } from 'node:os';
-import { median, report, row, type BenchRow } from './lib/report';
+import { expectRow, median, report, row, type BenchRow } from './lib/report';
 import { describeKinds, KINDS, LoadMix, queryPath, readPath, runLoadSession, type LoadSessionResult } from './load/index';
 import { cpuMicros, drive, frameBudgetMs, staleBuildWarning, startBarePeer, startHost, type DriveResult, type HostUnderTest, type IpcChild } from './rest/index';
 
@@ -20,11 +20,6 @@ const WARMUP = 1;
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`LOAD_ROUNDS must be a whole number of at least 1, got '${process.env.LOAD_ROUNDS}'`);
 const ASTEROIDS = 10_000;
-
-/** A row for a count whose expected value is known: ratio 1 when as expected, 0 when not. */
-function expectRow(name: string, ours: number, expected: number, unit: string): BenchRow {
-  return { case: name, ours, peer: 'expected', peer_value: expected, unit, ratio: ours === expected ? 1 : 0 };
-}
 
 async function text(url: string): Promise<string> {
   const r = await fetch(url);

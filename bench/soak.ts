@@ -17,24 +17,18 @@
 // Needs a build: it measures out/main.
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { percentile, report, type BenchRow } from './lib/report';
+import { expectRow, infoRow, percentile, report, type BenchRow } from './lib/report';
+import { wholeNumberSetting } from './lib/settings';
 import { describeKinds, KINDS, runLoadSession } from './load/index';
 import { startMcpAgents } from './mcp/index';
 import { staleBuildWarning, startHost, type HostUnderTest } from './rest/index';
 import { parseWatchEventId } from '../src/shared/protocol';
 import { openWatch, type WatchClient } from '../tests/support/watch-client';
 
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got '${raw}'`);
-  return n;
-}
-
-const SECONDS = setting('SOAK_SECONDS', 60);
-const CONNECTIONS = setting('SOAK_CONNECTIONS', 16);
-const RATE = setting('SOAK_RATE', 1500);
-const ROTATE_SECONDS = setting('SOAK_ROTATE_SECONDS', Math.max(1, Math.floor(SECONDS / 3)));
+const SECONDS = wholeNumberSetting('SOAK_SECONDS', 60);
+const CONNECTIONS = wholeNumberSetting('SOAK_CONNECTIONS', 16);
+const RATE = wholeNumberSetting('SOAK_RATE', 1500);
+const ROTATE_SECONDS = wholeNumberSetting('SOAK_ROTATE_SECONDS', Math.max(1, Math.floor(SECONDS / 3)));
 const ASTEROIDS = 3000;
 const FAST_PAGES = 10;
 /** Targets only writes change (the load writes asteroids only): a replayed state must equal a GET. */
@@ -145,40 +139,38 @@ async function main(): Promise<void> {
     const late = rss.filter((s) => s.t >= rss.at(-1)!.t / 3);
     const frames = (ms: number) => ms / host.periodMs;
     const q = (xs: number[], p: number) => (xs.length ? percentile(xs, p) : NaN);
-    const info = (name: string, ours: number, unit: string, peer = '', peerValue = NaN): BenchRow => ({ case: name, ours: Math.round(ours * 100) / 100, peer, peer_value: peerValue, unit, ratio: NaN });
-    const expect = (name: string, ours: number, expected: number, unit: string): BenchRow => ({ case: name, ours, peer: 'expected', peer_value: expected, unit, ratio: ours === expected ? 1 : 0 });
     const rows: BenchRow[] = [
-      info('soak_seconds', load.drive.seconds, 's'),
-      info('soak_requests', load.drive.responses, 'responses'),
-      info('soak_req_per_s', load.drive.reqPerSec, 'req/s', 'cap', RATE),
-      ...KINDS.map((k) => expect(`soak_non2xx_${k}`, load.kinds[k].non2xx, 0, 'responses')),
-      expect('soak_transport_errors', load.drive.errors, 0, 'errors'),
-      expect('soak_lost_writes', load.lost.length, 0, 'writes'),
-      expect('soak_stale_reads', load.reads.stale.length, 0, 'reads'),
-      expect('soak_unexpected_changes', load.unexpected.length, 0, 'entities'),
-      info('soak_watches_opened', tally.opened, 'watches'),
-      expect('soak_watches_refused', Object.values(tally.refused).reduce((a, b) => a + b, 0), 0, 'watches'),
-      expect('soak_watches_ended_early', tally.endedEarly, 0, 'watches'),
-      expect('soak_replayed_states_unequal', tally.replays - tally.replaysEqual, 0, `of ${tally.replays}`),
-      expect('soak_watchers_left', heapAfter.watchers, 0, 'watchers'),
-      info('soak_rss_start_end', rss.at(-1)!.mib, 'MiB', 'start', rss[0]!.mib),
-      info('soak_rss_max', Math.max(...rss.map((s) => s.mib)), 'MiB'),
-      info('soak_rss_trend_last_two_thirds', slopePerMinute(late), 'MiB/min'),
-      info('soak_slow_reader_lag_p50', q(lags.slow, 50), 'ms', 'frames at the target rate', frames(q(lags.slow, 50))),
-      info('soak_slow_reader_lag_p99', q(lags.slow, 99), 'ms', 'frames at the target rate', frames(q(lags.slow, 99))),
-      info('soak_slow_reader_lag_max', Math.max(...lags.slow), 'ms', 'frames at the target rate', frames(Math.max(...lags.slow))),
-      info('soak_slow_reader_reopens', tally.reopens, 'reopens', 'reads', lags.slow.length),
-      info('soak_watch_reconnects', tally.reconnects, 'reconnects after the host reset a backed-up stream'),
-      info('soak_naive_reader_lag_p50', q(lags.naive, 50), 'ms', 'frames at the target rate', frames(q(lags.naive, 50))),
-      info('soak_naive_reader_lag_max', Math.max(...lags.naive), 'ms', 'frames at the target rate', frames(Math.max(...lags.naive))),
-      info('soak_frame_p99', load.frames.p99, 'ms'),
-      info('soak_mcp_sessions', mcp.sessions, 'sessions'),
-      info('soak_mcp_calls', mcp.calls, 'tool calls'),
-      expect('soak_mcp_error_answers', mcp.errorAnswers, 0, 'answers'),
-      expect('soak_mcp_transport_errors', mcp.transportErrors, 0, 'errors'),
-      expect('soak_mcp_lost_writes', mcp.lostWrites, 0, `of ${mcp.writes}`),
-      info('soak_mcp_waits', mcp.waits, 'wait_for', 'woken by a change', mcp.waitsWoken),
-      info('soak_mcp_notices', mcp.notices, 'notices', 'reads after them', mcp.reads),
+      infoRow('soak_seconds', load.drive.seconds, 's'),
+      infoRow('soak_requests', load.drive.responses, 'responses'),
+      infoRow('soak_req_per_s', load.drive.reqPerSec, 'req/s', 'cap', RATE),
+      ...KINDS.map((k) => expectRow(`soak_non2xx_${k}`, load.kinds[k].non2xx, 0, 'responses')),
+      expectRow('soak_transport_errors', load.drive.errors, 0, 'errors'),
+      expectRow('soak_lost_writes', load.lost.length, 0, 'writes'),
+      expectRow('soak_stale_reads', load.reads.stale.length, 0, 'reads'),
+      expectRow('soak_unexpected_changes', load.unexpected.length, 0, 'entities'),
+      infoRow('soak_watches_opened', tally.opened, 'watches'),
+      expectRow('soak_watches_refused', Object.values(tally.refused).reduce((a, b) => a + b, 0), 0, 'watches'),
+      expectRow('soak_watches_ended_early', tally.endedEarly, 0, 'watches'),
+      expectRow('soak_replayed_states_unequal', tally.replays - tally.replaysEqual, 0, `of ${tally.replays}`),
+      expectRow('soak_watchers_left', heapAfter.watchers, 0, 'watchers'),
+      infoRow('soak_rss_start_end', rss.at(-1)!.mib, 'MiB', 'start', rss[0]!.mib),
+      infoRow('soak_rss_max', Math.max(...rss.map((s) => s.mib)), 'MiB'),
+      infoRow('soak_rss_trend_last_two_thirds', slopePerMinute(late), 'MiB/min'),
+      infoRow('soak_slow_reader_lag_p50', q(lags.slow, 50), 'ms', 'frames at the target rate', frames(q(lags.slow, 50))),
+      infoRow('soak_slow_reader_lag_p99', q(lags.slow, 99), 'ms', 'frames at the target rate', frames(q(lags.slow, 99))),
+      infoRow('soak_slow_reader_lag_max', Math.max(...lags.slow), 'ms', 'frames at the target rate', frames(Math.max(...lags.slow))),
+      infoRow('soak_slow_reader_reopens', tally.reopens, 'reopens', 'reads', lags.slow.length),
+      infoRow('soak_watch_reconnects', tally.reconnects, 'reconnects after the host reset a backed-up stream'),
+      infoRow('soak_naive_reader_lag_p50', q(lags.naive, 50), 'ms', 'frames at the target rate', frames(q(lags.naive, 50))),
+      infoRow('soak_naive_reader_lag_max', Math.max(...lags.naive), 'ms', 'frames at the target rate', frames(Math.max(...lags.naive))),
+      infoRow('soak_frame_p99', load.frames.p99, 'ms'),
+      infoRow('soak_mcp_sessions', mcp.sessions, 'sessions'),
+      infoRow('soak_mcp_calls', mcp.calls, 'tool calls'),
+      expectRow('soak_mcp_error_answers', mcp.errorAnswers, 0, 'answers'),
+      expectRow('soak_mcp_transport_errors', mcp.transportErrors, 0, 'errors'),
+      expectRow('soak_mcp_lost_writes', mcp.lostWrites, 0, `of ${mcp.writes}`),
+      infoRow('soak_mcp_waits', mcp.waits, 'wait_for', 'woken by a change', mcp.waitsWoken),
+      infoRow('soak_mcp_notices', mcp.notices, 'notices', 'reads after them', mcp.reads),
     ];
     const errors = KINDS.reduce((n, k) => n + load.kinds[k].non2xx, 0) + load.drive.errors + mcp.errorAnswers + mcp.transportErrors;
     const f = (n: number) => n.toLocaleString('en-US');

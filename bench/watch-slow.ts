@@ -11,22 +11,16 @@
 // time, how long reading one event takes, and the age at each read.
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { percentile, report, type BenchRow } from './lib/report';
+import { infoRow, percentile, report, type BenchRow } from './lib/report';
+import { wholeNumberSetting } from './lib/settings';
 import { staleBuildWarning, startHost, type HostUnderTest } from './rest/index';
 import { parseWatchEventId } from '../src/shared/protocol';
 import { openWatch, opened, type WatchOptions, type WatchTrace } from '../tests/support/watch-client';
 
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got '${raw}'`);
-  return n;
-}
-
-const SECONDS = setting('WATCH_SLOW_SECONDS', 30);
-const CHUNK = setting('WATCH_SLOW_CHUNK', 16 * 1024);
+const SECONDS = wholeNumberSetting('WATCH_SLOW_SECONDS', 30);
+const CHUNK = wholeNumberSetting('WATCH_SLOW_CHUNK', 16 * 1024);
 /** Rows of the watched page (WATCH_SLOW_LIMIT): 500 is the soak's big page; a small one shows the bound where one event fits in a read. */
-const LIMIT = setting('WATCH_SLOW_LIMIT', 500);
+const LIMIT = wholeNumberSetting('WATCH_SLOW_LIMIT', 500);
 const PAGE = `/watch/query?q=Position%2CVelocity&values=true&limit=${LIMIT}`;
 const EVERY_MS = 1000;
 
@@ -73,7 +67,7 @@ async function phase(host: HostUnderTest, name: string, opts: WatchOptions): Pro
 }
 
 function rows(p: Phase, periodMs: number): BenchRow[] {
-  const info = (c: string, ours: number, unit: string, peer = '', peerValue = NaN): BenchRow => ({ case: `${p.name}_${c}`, ours: Math.round(ours * 100) / 100, peer, peer_value: peerValue, unit, ratio: NaN });
+  const info = (c: string, ours: number, unit: string, peer = '', peerValue = NaN): BenchRow => infoRow(`${p.name}_${c}`, ours, unit, peer, peerValue);
   const t = p.trace;
   const sizes = (kind: string) => t.events.filter((e) => e.kind === kind).map((e) => e.bytes);
   // Events judged old: from their id line alone (0 bytes of data read), or whole.

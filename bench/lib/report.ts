@@ -61,3 +61,13 @@ export function report(suite: string, rows: BenchRow[]): void {
   }
   console.log(`wrote bench/out/${suite}.json`);
 }
+
+/** A row that reports a figure without a peer to compare with (no ratio); rounded to 2 decimals. */
+export function infoRow(name: string, ours: number, unit: string, peer = '', peerValue = NaN): BenchRow {
+  return { case: name, ours: Math.round(ours * 100) / 100, peer, peer_value: peerValue, unit, ratio: NaN };
+}
+
+/** A row for a count whose expected value is known: ratio 1 when as expected, 0 when not. */
+export function expectRow(name: string, ours: number, expected: number, unit: string): BenchRow {
+  return { case: name, ours, peer: 'expected', peer_value: expected, unit, ratio: ours === expected ? 1 : 0 };
+}
