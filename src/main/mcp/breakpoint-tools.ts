@@ -1,13 +1,13 @@
 // The breakpoint tools (set_breakpoint, list_breakpoints, delete_breakpoint) over the same REST
 // endpoints, and wait_for's wait for a hit: it listens to the `break` event every watch stream
 // gets (on a watch of the World entity, which changes rarely) and returns the hit of the named
-// breakpoint, or says it gave up after the frames asked.
+// breakpoint, or says it gave up after the frames or seconds asked, whichever runs out first.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { BREAKPOINT_PARAMS, WATCH_EVENTS, watchTarget } from '../../shared/protocol';
 import type { EventSink, EventSubscription } from '../http';
-import { guarded, jsonResult, textResult, type McpLink } from './tool-result';
+import { HOST_TIMERS, guarded, jsonResult, textResult, type McpLink } from './tool-result';
 import { queryString, strictInput, toolShape } from './tool-schemas';
 
 const NAME = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).describe("the breakpoint's name: 1 to 64 letters, digits, '_', '-' or '.'");
@@ -21,8 +21,17 @@ function rest(link: McpLink, method: 'GET' | 'PUT' | 'DELETE', url: string): Cal
   return jsonResult(body, 'delete breakpoints you no longer need');
 }
 
-/** Waits for a hit of breakpoint `name` for at most `frames` frames; resolves with the hit, or a result saying none came. */
-export function waitForBreakpoint(link: McpLink, name: string, frames: number, signal: AbortSignal): Promise<CallToolResult> {
+/** How long a wait for a hit may take: frames, and seconds of the host's clock if given (whichever ends first). */
+export interface BreakpointWait {
+  readonly frames: number;
+  readonly seconds: number | undefined;
+  readonly signal: AbortSignal;
+}
+
+/** Waits for a hit of breakpoint `name` within `wait`; resolves with the hit, or a result saying none came. */
+export function waitForBreakpoint(link: McpLink, name: string, wait: BreakpointWait): Promise<CallToolResult> {
+  const { frames, seconds, signal } = wait;
+  const timers = link.timers ?? HOST_TIMERS;
   const known = link.answer({ method: 'GET', url: '/breakpoints', headers: {} });
   if (known.status >= 400) return Promise.resolve(textResult(known.error ?? `HTTP ${known.status}`, true));
   const list = (JSON.parse(known.body) as { breakpoints: { name: string }[] }).breakpoints;
@@ -35,6 +44,7 @@ export function waitForBreakpoint(link: McpLink, name: string, frames: number, s
       done = true;
       sub?.closed();
       off();
+      if (timer !== undefined) timers.clear(timer);
       signal.removeEventListener('abort', onAbort);
       resolve(r);
     };
@@ -47,7 +57,9 @@ export function waitForBreakpoint(link: McpLink, name: string, frames: number, s
         if (hit) finish(textResult(JSON.stringify({ hit: true, frames: waited, ...hit, paused: true })));
       },
     };
-    const off = link.app.onFrame(() => { if (++waited >= frames) finish(textResult(JSON.stringify({ hit: false, frames: waited, reason: `breakpoint '${name}' did not fire in ${waited} frames` }))); });
+    const gaveUp = (why: string) => finish(textResult(JSON.stringify({ hit: false, frames: waited, reason: `breakpoint '${name}' did not fire in ${why}` })));
+    const off = link.app.onFrame(() => { if (++waited >= frames) gaveUp(`${waited} frames`); });
+    const timer = seconds === undefined ? undefined : timers.set(() => gaveUp(`${seconds} s`), seconds * 1000);
     const onAbort = () => finish(textResult('wait_for was cancelled by the client', true));
     signal.addEventListener('abort', onAbort);
     const opened = link.watch({ method: 'GET', url: watchTarget(WORLD_WATCH), headers: {} }, sink);

@@ -138,7 +138,7 @@ export function registerWaitFor(server: McpServer, link: McpLink): void {
     annotations: { readOnlyHint: true },
   }, guarded('wait_for', async (args, extra) => {
     const { path, timeout_frames: frames, timeout_seconds: seconds, breakpoint, ...q } = args;
-    if (breakpoint !== undefined) return waitForBreakpoint(link, breakpoint, frames ?? WAIT_MAX_FRAMES, extra.signal);
+    if (breakpoint !== undefined) return waitForBreakpoint(link, breakpoint, { frames: frames ?? WAIT_MAX_FRAMES, seconds, signal: extra.signal });
     if (path !== undefined && q.values === true) {
       return textResult(`values applies to a query's result; with path, wait_for waits for ${path} to start or stop matching. To wake when its values change, leave path out and name it in the query: q "<components>, $this == ${path}", values true`, true);
     }

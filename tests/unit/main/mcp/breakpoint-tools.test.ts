@@ -51,3 +51,19 @@ test('set_breakpoint, wait_for a hit, list and delete', async () => {
   const none = await call('wait_for', { breakpoint: 'nope', timeout_frames: 5 });
   expect(text(none)).toBe(`no breakpoint named 'nope'; set one with set_breakpoint first`);
 });
+
+test('wait_for with breakpoint gives up after timeout_seconds on the host\'s running clock', async () => {
+  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '40']), mkdtempSync(join(tmpdir(), 'pages-')));
+  const base = (await host.start()).rest;
+  client = new Client({ name: 'breakpoint-test', version: '1' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+  const call = (name: string, args: Record<string, unknown>) => client!.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  // Nothing disables a planet by itself: this breakpoint never fires.
+  expect((await call('set_breakpoint', { name: 'never', q: 'Planet, !ecs.core.Disabled', on: 'leave' })).isError).not.toBe(true);
+  const start = host.app.frameCount;
+  const r = JSON.parse(text(await call('wait_for', { breakpoint: 'never', timeout_seconds: 1 })));
+  expect(r).toMatchObject({ hit: false, reason: `breakpoint 'never' did not fire in 1 s` });
+  // The loop ran meanwhile, and far fewer frames than the frame limit that applies without seconds.
+  expect(host.app.frameCount).toBeGreaterThan(start);
+  expect(r.frames).toBeLessThan(36_000);
+});
