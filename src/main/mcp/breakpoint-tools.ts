@@ -75,12 +75,12 @@ export function registerBreakpointTools(server: McpServer, link: McpLink): void 
     description: 'Create or replace a breakpoint: after every frame the host looks at the query (q, plain query text such as "Fuel.value < 10"); when an entity starts matching (on: enter, the default), stops (leave), or the result or, with path, that entity\'s values change (change), the world pauses at the end of that frame. '
       + 'once: true disables it after its first hit; enabled: false (without q) switches one off. Then wait_for with breakpoint waits for the hit; time_control resume continues.',
     inputSchema: strictInput({ name: NAME, ...toolShape(BREAKPOINT_PARAMS, ['q', 'path', 'on', 'once', 'enabled']) }),
-  }, guarded('set_breakpoint', async ({ name, ...args }) => rest(link, 'PUT', `/breakpoint/${name}${queryString(BREAKPOINT_PARAMS, args)}`)));
+  }, guarded(link, 'set_breakpoint', async ({ name, ...args }) => rest(link, 'PUT', `/breakpoint/${name}${queryString(BREAKPOINT_PARAMS, args)}`)));
   server.registerTool('list_breakpoints', {
     description: 'The breakpoints with their hits and last hit (frame, entities), the last hit of any (what paused the world), and the evaluation steps they take per frame; with name, that one only.',
     inputSchema: strictInput({ name: NAME.optional() }),
     annotations: { readOnlyHint: true },
-  }, guarded('list_breakpoints', async ({ name }) => {
+  }, guarded(link, 'list_breakpoints', async ({ name }) => {
     const all = rest(link, 'GET', '/breakpoints');
     if (name === undefined || all.isError) return all;
     const body = JSON.parse(link.answer({ method: 'GET', url: '/breakpoints', headers: {} }).body) as { breakpoints: { name: string }[] };
@@ -90,5 +90,5 @@ export function registerBreakpointTools(server: McpServer, link: McpLink): void 
   server.registerTool('delete_breakpoint', {
     description: 'Delete a breakpoint by name.',
     inputSchema: strictInput({ name: NAME }),
-  }, guarded('delete_breakpoint', async ({ name }) => rest(link, 'DELETE', `/breakpoint/${name}`)));
+  }, guarded(link, 'delete_breakpoint', async ({ name }) => rest(link, 'DELETE', `/breakpoint/${name}`)));
 }

@@ -22,11 +22,11 @@ export function registerHistoryTools(server: McpServer, link: McpLink): void {
       + 'Read the world as of a frame with the at parameter of query and get_entity; restore makes it live again.',
     inputSchema: strictInput({ marks: z.boolean().optional().describe('false: leave out writes and alerts (the frames with outside writes and with new alerts), for a short answer (default true)') }),
     annotations: { readOnlyHint: true },
-  }, guarded('history', ({ marks }) => call(link, 'GET', '/history', (b) => (marks === false ? (({ writes: _w, alerts: _a, ...rest }) => rest)(b) : b))));
+  }, guarded(link, 'history', ({ marks }) => call(link, 'GET', '/history', (b) => (marks === false ? (({ writes: _w, alerts: _a, ...rest }) => rest)(b) : b))));
 
   server.registerTool('restore', {
     description: 'Make the live world the world of a recorded frame (see history): ids, generations and values as they were after that frame. Pauses time and drops the frames after it (resume with time_control).',
     inputSchema: strictInput({ frame: z.number().int().min(0).describe('the frame to restore, from history\'s first to last') }),
     annotations: { destructiveHint: true },
-  }, guarded('restore', ({ frame }) => call(link, 'PUT', `/history/restore?frame=${frame}`)));
+  }, guarded(link, 'restore', ({ frame }) => call(link, 'PUT', `/history/restore?frame=${frame}`)));
 }

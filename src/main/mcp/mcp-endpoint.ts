@@ -10,11 +10,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { HOST_TIMERS, type McpLink, type McpTimers } from './tool-result';
+import { MCP_PATH } from '../../shared/protocol/constants';
+import { HOST_TIMERS, reportMcpFault, type McpLink, type McpTimers } from './tool-result';
 import { createMcpServer } from './tools';
 
 /** The path MCP is served at on the REST port (written once in the protocol's constants). */
-export { MCP_PATH } from '../../shared/protocol/constants';
+export { MCP_PATH };
 /** MCP sessions open at most (all clients together); an initialize beyond it takes an unused session's slot, or is refused with 503 when every one is in use. */
 export const MAX_MCP_SESSIONS = 16;
 /** A session with no request in flight for this long (ms) is closed; a held notification stream counts as in use. */
@@ -112,9 +113,11 @@ export class McpEndpoint {
     return true;
   }
 
-  /** Serves one request for /mcp (body already parsed). */
+  /** Serves one request for /mcp (body already parsed); a fault fails this request alone and is reported once. */
   readonly handle = (req: IncomingMessage, res: ServerResponse, body: unknown): void => {
     this.serve(req, res, body).catch((err: unknown) => {
+      const id = req.headers['mcp-session-id'];
+      reportMcpFault(this.link, `${req.method} ${MCP_PATH}${typeof id === 'string' ? ` (session ${id.slice(0, 80)})` : ''}`, err);
       if (!res.headersSent) refuse(res, 500, `the MCP request failed: ${(err as Error).message}`);
       else res.destroy();
     });

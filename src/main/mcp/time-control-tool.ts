@@ -59,7 +59,7 @@ export function registerTimeControl(server: McpServer, link: McpLink): void {
       frames: z.number().int().min(1).max(WAIT_MAX_FRAMES).optional().describe(`with step: how many simulation ticks to run (default 1, at most ${WAIT_MAX_FRAMES})`),
       scale: z.number().optional().describe(`with scale: factor on simulated time, from ${SCALE_MIN} to ${SCALE_MAX} (1 real time, 0.5 half speed, 0 stands still)`),
     }),
-  }, guarded('time_control', async ({ action, frames, scale }, extra): Promise<CallToolResult> => {
+  }, guarded(link, 'time_control', async ({ action, frames, scale }, extra): Promise<CallToolResult> => {
     if (link.app.TimeControl === 0) return textResult('this world has no time control', true);
     let refused: string | undefined;
     switch (action) {

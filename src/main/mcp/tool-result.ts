@@ -2,7 +2,8 @@
 // are capped for agents' small contexts, and a capped result is still whole JSON: a list is cut
 // by rows (the longest prefix that fits, found by fitRows) and says where the rest starts; a
 // result that cannot be cut by rows and does not fit is an error saying how to ask for less.
-// A handler that throws answers an error result naming the tool (guarded), never ends the session.
+// A handler that throws answers an error result naming the tool (guarded), never ends the session,
+// and is reported as the world's other parts are (faults.count, logged once).
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { App } from '../../shared/app';
 import type { World } from '../../shared/ecs';
@@ -67,12 +68,18 @@ export function fitRows(total: number, build: (n: number) => unknown): { rows: n
   return best;
 }
 
-/** Wraps a tool handler: an exception becomes an error result naming the tool, so the session and the host go on. */
-export function guarded<A extends unknown[]>(tool: string, handler: (...args: A) => CallToolResult | Promise<CallToolResult>): (...args: A) => Promise<CallToolResult> {
+/** Reports a fault of an MCP part (a tool, a session's request) to the world's fault record: counted in faults.count, logged once. */
+export function reportMcpFault(link: Pick<McpLink, 'app'>, part: string, err: unknown): void {
+  link.app.pipeline.faults.report('mcp', part, err);
+}
+
+/** Wraps a tool handler: an exception is reported (reportMcpFault) and becomes an error result naming the tool, so the session and the host go on. */
+export function guarded<A extends unknown[]>(link: Pick<McpLink, 'app'>, tool: string, handler: (...args: A) => CallToolResult | Promise<CallToolResult>): (...args: A) => Promise<CallToolResult> {
   return async (...args: A) => {
     try {
       return await handler(...args);
     } catch (err) {
+      reportMcpFault(link, `tool ${tool}`, err);
       return textResult(`the ${tool} tool failed: ${(err as Error)?.message ?? String(err)} (the session goes on; read the state again before retrying a write)`, true);
     }
   };

@@ -92,35 +92,35 @@ export function createMcpServer(link: McpLink): McpServer {
     description: 'Run a query, written as plain text in q (e.g. "Position, Velocity"), or a named query/rule/system (name), with variable values (vars), paging (offset, limit) and values on request. Replies with total, returned and, when rows are left, "more" naming the offset of the first row not returned; a page too long for one result is cut by rows.',
     inputSchema: strictInput(toolShape(QUERY_PARAMS, ['q', 'name', 'vars', 'offset', 'limit', 'values', 'sources', 'entity_ids', 'at'])),
     annotations: { readOnlyHint: true },
-  }, guarded('query', (args) => queryTool(link, args)));
+  }, guarded(link, 'query', (args) => queryTool(link, args)));
 
   server.registerTool('get_entity', {
     description: 'Read one entity: its ids and, on request, values, inherited components (base), labels and the named queries it matches.',
     inputSchema: strictInput({ path: PATH, ...toolShape(ENTITY_PARAMS, ['values', 'base', 'label', 'brief', 'matches', 'alerts', 'private', 'at']) }),
     annotations: { readOnlyHint: true },
-  }, guarded('get_entity', ({ path, ...args }) => rest(link, 'GET', `/entity/${urlPath(path as string)}${queryString(ENTITY_PARAMS, args)}`)));
+  }, guarded(link, 'get_entity', ({ path, ...args }) => rest(link, 'GET', `/entity/${urlPath(path as string)}${queryString(ENTITY_PARAMS, args)}`)));
 
   server.registerTool('set_components', {
     description: 'Set components on an entity atomically, with the same JSON as REST\'s /set data (as an object, not text): {"ids":[["Position"]],"values":[{"x":1,"y":2,"z":0}]}. Nothing changes when any part is refused.',
     inputSchema: strictInput({ path: PATH, data: setPayloadSchema.describe('ids (arrays of one component path, or [relationship, target]) and values aligned with them (an object of member values, or 0 for a tag)') }),
-  }, guarded('set_components', ({ path, data }) => rest(link, 'PUT', `/set/${urlPath(path)}?data=${encodeURIComponent(JSON.stringify(data))}`, () => textResult('{"ok":true}'))));
+  }, guarded(link, 'set_components', ({ path, data }) => rest(link, 'PUT', `/set/${urlPath(path)}?data=${encodeURIComponent(JSON.stringify(data))}`, () => textResult('{"ok":true}'))));
 
   server.registerTool('set_enabled', {
     description: 'Enable or disable an entity (disabled entities are skipped by queries and systems).',
     inputSchema: strictInput({ path: PATH, enabled: z.boolean().describe('true to enable, false to disable') }),
-  }, guarded('set_enabled', ({ path, enabled }) => rest(link, 'PUT', `/${enabled ? 'enable' : 'disable'}/${urlPath(path)}`, () => textResult(JSON.stringify({ ok: true, enabled })))));
+  }, guarded(link, 'set_enabled', ({ path, enabled }) => rest(link, 'PUT', `/${enabled ? 'enable' : 'disable'}/${urlPath(path)}`, () => textResult(JSON.stringify({ ok: true, enabled })))));
 
   server.registerTool('delete_entity', {
     description: 'Delete an entity and its children.',
     inputSchema: strictInput({ path: PATH }),
     annotations: { destructiveHint: true },
-  }, guarded('delete_entity', ({ path }) => rest(link, 'PUT', `/delete/${urlPath(path)}`, () => textResult('{"ok":true}'))));
+  }, guarded(link, 'delete_entity', ({ path }) => rest(link, 'PUT', `/delete/${urlPath(path)}`, () => textResult('{"ok":true}'))));
 
   server.registerTool('world_summary', {
     description: 'What this world is: title, frame rate, frame, entity and table counts and, unless counts_only, its modules, components, named queries, and the systems in pipeline order with their last time. A good first call.',
     inputSchema: strictInput({ counts_only: z.boolean().optional().describe('true: only the title, frame rate, frame and counts (a cheap look at the frame), without the lists') }),
     annotations: { readOnlyHint: true },
-  }, guarded('world_summary', ({ counts_only: countsOnly }) => {
+  }, guarded(link, 'world_summary', ({ counts_only: countsOnly }) => {
     const s = worldSummary(link.world, link.app, link.title);
     if (!countsOnly) return jsonResult(s, 'ask for counts_only: true');
     const lists = ['modules', 'components', 'named_queries', 'systems'];
@@ -135,7 +135,7 @@ export function createMcpServer(link: McpLink): McpServer {
       series: z.boolean().optional().describe('true: every sample of the window instead of the summary (long: about 36,000 characters for the world)'),
     }),
     annotations: { readOnlyHint: true },
-  }, guarded('stats', ({ category, series, ...args }) => rest(link, 'GET', `/stats/${category}${queryString(STATS_PARAMS, args)}`, (body) => (series ? statsSeries(body) : jsonResult(statsSummary(body), 'ask for the other category')))));
+  }, guarded(link, 'stats', ({ category, series, ...args }) => rest(link, 'GET', `/stats/${category}${queryString(STATS_PARAMS, args)}`, (body) => (series ? statsSeries(body) : jsonResult(statsSummary(body), 'ask for the other category')))));
 
   registerTimeControl(server, link);
   registerBreakpointTools(server, link);
@@ -145,7 +145,7 @@ export function createMcpServer(link: McpLink): McpServer {
     description: 'Why an entity is or is not matched by a query (q) or a named query/rule/system (name): per term whether it held, on which source, and why not (missing component, disabled entity, prefab, failed traversal, unbound variable, the ! term that excluded it).',
     inputSchema: strictInput({ path: PATH, ...toolShape(EXPLAIN_PARAMS, ['q', 'name', 'vars']) }),
     annotations: { readOnlyHint: true },
-  }, guarded('explain_match', ({ path, ...args }) => rest(link, 'GET', `/explain/${urlPath(path as string)}${queryString(EXPLAIN_PARAMS, args)}`)));
+  }, guarded(link, 'explain_match', ({ path, ...args }) => rest(link, 'GET', `/explain/${urlPath(path as string)}${queryString(EXPLAIN_PARAMS, args)}`)));
 
   registerWaitFor(server, link);
   return server;

@@ -15,7 +15,7 @@ import { EXPLAIN_PARAMS, WATCH_EVENTS, applyWatchEvent, queryParams, watchTarget
 import type { EventSink, EventSubscription } from '../http';
 import { queryString, strictInput, toolShape, urlPath } from './tool-schemas';
 import { waitForBreakpoint } from './breakpoint-tools';
-import { HOST_TIMERS, MAX_RESULT_CHARS, fitRows, guarded, textResult, type McpLink } from './tool-result';
+import { HOST_TIMERS, MAX_RESULT_CHARS, fitRows, guarded, reportMcpFault, textResult, type McpLink } from './tool-result';
 
 /** Frames waited when no timeout is given (10 s at 60 fps). */
 export const WAIT_DEFAULT_FRAMES = 600;
@@ -78,6 +78,7 @@ function waitOnWatch(link: McpLink, target: string, baseline: string, wait: Wait
           if (result) finish(result);
         } catch (err) {
           // A fault here stays in this call: the client gets it, the frame goes on.
+          reportMcpFault(link, 'tool wait_for (reading a change)', err);
           finish(textResult(`wait_for failed while reading a change: ${(err as Error)?.message ?? String(err)}`, true));
         }
       },
@@ -136,7 +137,7 @@ export function registerWaitFor(server: McpServer, link: McpLink): void {
       breakpoint: z.string().min(1).optional().describe('instead of a query: the name of a breakpoint (set_breakpoint) to wait for its next hit; returns the hit (frame, entities) with the world paused'),
     }),
     annotations: { readOnlyHint: true },
-  }, guarded('wait_for', async (args, extra) => {
+  }, guarded(link, 'wait_for', async (args, extra) => {
     const { path, timeout_frames: frames, timeout_seconds: seconds, breakpoint, ...q } = args;
     if (breakpoint !== undefined) return waitForBreakpoint(link, breakpoint, { frames: frames ?? WAIT_MAX_FRAMES, seconds, signal: extra.signal });
     if (path !== undefined && q.values === true) {

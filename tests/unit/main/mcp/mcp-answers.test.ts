@@ -2,10 +2,12 @@
 // start; every tool's input schema follows strict JSON-schema rules (objects with properties and
 // additionalProperties false, no empty object), so strict converters take it and an unknown
 // argument is refused by name; stats answer a compact summary (under 4,000 characters for the
-// demo); a tool whose handler throws, or whose wait fails inside a frame, answers an error result
-// and the session, the frame and the host go on.
+// demo); a tool whose handler throws, or whose wait fails inside a frame, answers an error result,
+// and a request that fails inside the endpoint itself a JSON-RPC error; each is counted in
+// faults.count and logged once, and the session, the frame and the host go on.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createMcpServer, type McpLink } from '../../../../src/main/mcp';
@@ -15,7 +17,10 @@ import { call, McpHarness, text } from './mcp-harness';
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
 const h = new McpHarness();
-afterEach(() => h.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await h.close();
+});
 
 /** Where a JSON schema breaks the strict rules: an object without properties or without additionalProperties false, an empty object schema. */
 function strictProblems(schema: unknown, at: string): string[] {
@@ -88,8 +93,10 @@ describe('a tool that throws', () => {
     return client;
   }
 
-  test('answers an error result naming the tool and the fault; the same session answers the next call', async () => {
+  test('answers an error result naming the tool and the fault, counted and logged once; the same session answers the next call', async () => {
     await h.start();
+    const logged: string[] = [];
+    h.host!.app.pipeline.faults.log = (line) => { logged.push(line); };
     let failing = true;
     const c = await session((req) => {
       if (failing) throw new Error('the router broke');
@@ -105,6 +112,9 @@ describe('a tool that throws', () => {
       expect(r.isError, name).toBe(true);
       expect(text(r), name).toBe(`the ${name} tool failed: the router broke (the session goes on; read the state again before retrying a write)`);
     }
+    // Each failed call is one fault of the kind mcp, logged once with the tool's name.
+    expect(h.host!.app.pipeline.faults.byKind.mcp).toBe(Object.keys(args).length);
+    expect(logged.map((l) => /^ecs-live: mcp 'tool (\w+)' threw and was closed \(frame \d+\): the router broke/.exec(l)?.[1])).toEqual(Object.keys(args));
     failing = false;
     const ok = (await c.callTool({ name: 'query', arguments: { q: 'Planet', limit: 1 } })) as CallToolResult;
     expect(ok.isError).toBeUndefined();
@@ -112,8 +122,10 @@ describe('a tool that throws', () => {
     await c.close();
   });
 
-  test('a fault while wait_for reads a change inside a frame ends that call with an error; the frame completes', async () => {
+  test('a fault while wait_for reads a change inside a frame ends that call with an error, counted once; the frame completes', async () => {
     await h.start();
+    const logged: string[] = [];
+    h.host!.app.pipeline.faults.log = (line) => { logged.push(line); };
     let calls = 0;
     // The first two reads (the state at the start) answer; the read a change triggers, inside the frame, throws.
     const c = await session((req) => {
@@ -130,6 +142,40 @@ describe('a tool that throws', () => {
     expect(r.isError).toBe(true);
     expect(text(r)).toBe('wait_for failed while reading a change: explain broke');
     expect(h.host!.watches.watcherCount).toBe(0);
+    expect(h.host!.app.pipeline.faults.byKind.mcp).toBe(1);
+    expect(logged).toEqual([expect.stringMatching(/^ecs-live: mcp 'tool wait_for \(reading a change\)' threw and was closed \(frame \d+\): explain broke/)]);
     await c.close();
+  });
+});
+
+describe('a request that fails inside the MCP endpoint', () => {
+  test('fails alone with a JSON-RPC error, counted and logged once; frames go on and the same session answers the next call', async () => {
+    const c = await h.connect(await h.startLive());
+    const logged: string[] = [];
+    const faults = h.host!.app.pipeline.faults;
+    faults.log = (line) => { logged.push(line); };
+    const handle = StreamableHTTPServerTransport.prototype.handleRequest;
+    let broken = 0;
+    // The session's transport throws on the next tool call only, below every tool's own guard
+    // (the client's notification stream, a GET, goes through).
+    vi.spyOn(StreamableHTTPServerTransport.prototype, 'handleRequest').mockImplementation(function (this: StreamableHTTPServerTransport, ...args) {
+      if ((args[2] as { method?: string } | undefined)?.method === 'tools/call' && broken++ === 0) throw new Error('transport fell over');
+      return handle.apply(this, args);
+    });
+    await expect(c.callTool({ name: 'query', arguments: { q: 'Planet', limit: 1 } })).rejects.toThrow(/"error":\{"code":-32000,"message":"the MCP request failed: transport fell over"\}/);
+    expect(faults.byKind.mcp).toBe(1);
+    expect(faults.count).toBe(1);
+    expect(logged).toEqual([expect.stringMatching(/^ecs-live: mcp 'POST \/mcp \(session [0-9a-f-]{36}\)' threw and was closed \(frame \d+\): transport fell over/)]);
+    const frame = h.host!.app.frameCount;
+    await h.frames(5);
+    expect(h.host!.app.frameCount).toBeGreaterThanOrEqual(frame + 5);
+    const again = await call(c, 'query', { q: 'Planet', limit: 1 });
+    expect(again.isError).toBe(false);
+    expect(again.json.total).toBe(8);
+    // The fault shows in the world's statistics as the other parts' faults do (faults.count is
+    // faults per sample; the 1m window's samples each fold a second of frames).
+    await h.frames(70);
+    const stats = await call(c, 'stats', { category: 'world', period: '1m' });
+    expect(stats.json['faults.count'].max).toBe(1);
   });
 });
