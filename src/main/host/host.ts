@@ -29,6 +29,9 @@ export const FRAME_CLOSE_TIMEOUT_MS = 300;
 /** Reply header of a PUT: the frame count when the write was applied (watch event ids count the same frames). */
 export const FRAME_HEADER = 'ECS-Frame';
 
+/** The name the history gives writes made through a --compat host's contract face (CONTRACT_MOUNT). */
+const CONTRACT_FACE = 'contract';
+
 /** Where the host can be reached once started. */
 export interface HostUrls {
   /** Base URL of the REST interface, e.g. http://127.0.0.1:27750 */
@@ -57,7 +60,9 @@ function createHistory(app: App, options: HostOptions): History {
   const world = new World();
   const replica = buildWorld(world, options);
   const router = createRouter(world, { ...routeLimits(options), app: replica.app });
-  return new History(app, { world, router, timeControl: replica.app.TimeControl }, { seconds: options.history });
+  // A --compat host's contract face (the explorer, MCP) writes through a router of its own: so does the replica.
+  const faces: Record<string, Router> = options.compat === undefined ? {} : { [CONTRACT_FACE]: createRouter(world, { ...routeLimits(options), compat: undefined, app: replica.app }) };
+  return new History(app, { world, router, faces, timeControl: replica.app.TimeControl }, { seconds: options.history });
 }
 
 /** A running simulation with its REST server and frame feed. */
@@ -106,8 +111,8 @@ export class Host {
     this.history = options.history > 0 ? createHistory(this.app, options) : undefined;
     const routerOptions = { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, app: this.app, breakpoints: this.breakpoints };
     this.router = createRouter(w, { ...routerOptions, compat: options.compat, history: this.history });
-    // With --compat the contract face is a second router: its writes are not recorded yet (docs/history.md).
-    const contract = options.compat === undefined ? this.router : createRouter(w, routerOptions);
+    // With --compat the contract face is a second router: its writes are recorded as made through it, and replayed so.
+    const contract = options.compat === undefined ? this.router : createRouter(w, { ...routerOptions, history: this.history?.face(CONTRACT_FACE) });
     const faults = this.app.pipeline.faults;
     this.faces = new RestFaces(this.router, contract, { frame: () => this.app.frameCount, changes: () => w.changeCount, fault: (target, err) => faults.report('watch', target, err) });
     this.watches = this.faces.root.watches;

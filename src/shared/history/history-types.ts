@@ -17,9 +17,13 @@ export const KEYFRAME_INTERVAL = 30;
 /** Most bytes a recording keeps by default (keyframes and frame records), 128 MiB. */
 export const DEFAULT_MAX_HISTORY_BYTES = 128 * 1024 * 1024;
 
-/** An outside write applied between two frames: a REST request that changed the world, or the pause a restore sets. */
+/**
+ * An outside write applied between two frames: a REST request that changed the world, or the pause
+ * a restore sets. `face` names the router it came through when that was not the host's own dialect
+ * (a --compat host's contract face, 'contract'): a replay applies it through the same face.
+ */
 export type HistoryInput =
-  | { readonly kind: 'rest'; readonly method: string; readonly url: string }
+  | { readonly kind: 'rest'; readonly method: string; readonly url: string; readonly face?: string }
   | { readonly kind: 'pause' };
 
 /** One recorded frame: what it was given (delta time, inputs before it) and what it showed. */
@@ -52,5 +56,5 @@ export const FRAME_RECORD_BYTES = 96;
 
 /** Bytes counted for one input: its object and its URL text (2 bytes a character). */
 export function inputBytes(input: HistoryInput): number {
-  return input.kind === 'rest' ? 48 + 2 * (input.method.length + input.url.length) : 32;
+  return input.kind === 'rest' ? 48 + 2 * (input.method.length + input.url.length + (input.face?.length ?? 0)) : 32;
 }

@@ -9,7 +9,7 @@ import {
   DEFAULT_MAX_HISTORY_BYTES, KEYFRAME_INTERVAL, type FrameRecord, type HistoryInput,
 } from './history-types';
 import { Recording } from './recording';
-import { Replayer, type Replica } from './replay';
+import { Replayer, routerOf, type Replica, type ReplicaRouter } from './replay';
 
 /** Options of a History. */
 export interface HistoryOptions {
@@ -41,6 +41,15 @@ export interface HistorySummary {
   writes: [number, number][];
   /** Frames where the number of active alerts rose: [frame, active alerts], oldest first. */
   alerts: [number, number][];
+}
+
+/** A History as one face's router uses it (History.face): the router's RouterHistory. */
+export interface FaceHistory {
+  recordInput(method: string, url: string): void;
+  outsideWindow(frame: number): string | undefined;
+  viewAt(frame: number): ReplicaRouter;
+  summary(): HistorySummary;
+  restore(frame: number): void;
 }
 
 /** Events of a History: a restore happened. */
@@ -79,9 +88,28 @@ export class History {
     this.unhook = undefined;
   }
 
-  /** Records an outside write applied now (before the next frame); the router calls it for every write it applied. */
-  recordInput(method: string, url: string): void {
-    this.pending.push({ kind: 'rest', method, url });
+  /**
+   * Records an outside write applied now (before the next frame); the router calls it for every
+   * write it applied. `face`: the replica's face it replays through (undefined: the host's dialect).
+   */
+  recordInput(method: string, url: string, face?: string): void {
+    this.pending.push(face === undefined ? { kind: 'rest', method, url } : { kind: 'rest', method, url, face });
+  }
+
+  /**
+   * The history as the router of another face of the host sees it (a --compat host's contract
+   * face, 'contract'): its writes are recorded as made through that face, and its reads of the
+   * past are answered by the replica's router of the same face.
+   */
+  face(name: string): FaceHistory {
+    const router = routerOf(this.replica, name);
+    return {
+      recordInput: (method, url) => this.recordInput(method, url, name),
+      outsideWindow: (frame) => this.outsideWindow(frame),
+      viewAt: (frame) => { this.replayer.moveTo(frame); return router; },
+      summary: () => this.summary(),
+      restore: (frame) => this.restore(frame),
+    };
   }
 
   /**
@@ -120,7 +148,7 @@ export class History {
   }
 
   /** The replica's router, standing at `frame` (which must be in the window). */
-  viewAt(frame: number): Replica['router'] {
+  viewAt(frame: number): ReplicaRouter {
     this.replayer.moveTo(frame);
     return this.replica.router;
   }

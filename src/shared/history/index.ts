@@ -1,8 +1,8 @@
 // Public API of the history (time travel): recording a live app's world, reading and restoring
 // its past through a replica, replaying, and the recording's bounds.
-export { History, type HistoryOptions, type HistorySummary, type HistoryListener } from './history';
+export { History, type HistoryOptions, type HistorySummary, type HistoryListener, type FaceHistory } from './history';
 export { Recording, type RecordingBounds } from './recording';
-export { Replayer, ReplayMismatch, replayFrame, applyInput, type Replica } from './replay';
+export { Replayer, ReplayMismatch, replayFrame, applyInput, routerOf, type Replica, type ReplicaRouter } from './replay';
 export {
   DEFAULT_HISTORY_SECONDS, DEFAULT_MAX_HISTORY_BYTES, KEYFRAME_INTERVAL, FRAME_RECORD_BYTES,
   type FrameRecord, type HistoryInput, type Segment,

@@ -9,11 +9,18 @@ import type { RestReply } from '../protocol';
 import type { FrameRecord, HistoryInput } from './history-types';
 import type { Recording } from './recording';
 
+/** What a replica's routers do: answer a request synchronously. */
+export interface ReplicaRouter {
+  route(method: string, url: string): RestReply;
+}
+
 /** A second world built by the same code as the live one, with its own router (same dialect and options). */
 export interface Replica {
   readonly world: World;
-  /** Applies inputs and answers past reads. */
-  readonly router: { route(method: string, url: string): RestReply };
+  /** Applies inputs and answers past reads (the live host's dialect). */
+  readonly router: ReplicaRouter;
+  /** Routers of the live host's other faces by name (a --compat host's 'contract'): their inputs replay through them. */
+  readonly faces?: Readonly<Record<string, ReplicaRouter>>;
   /** The ecs.app.TimeControl component of the replica (0 without time control). */
   readonly timeControl: Entity;
 }
@@ -26,11 +33,19 @@ export class ReplayMismatch extends Error {
   }
 }
 
+/** The replica's router of a face (undefined: the host's own dialect); throws for a face the replica lacks. */
+export function routerOf(replica: Replica, face: string | undefined): ReplicaRouter {
+  if (face === undefined) return replica.router;
+  const r = replica.faces?.[face];
+  if (r === undefined) throw new RangeError(`the replica has no '${face}' face (it has ${['the root', ...Object.keys(replica.faces ?? {})].join(', ')})`);
+  return r;
+}
+
 /** Applies one input to a world through its router (or, for the restore's pause, its time control). */
 export function applyInput(replica: Replica, frame: number, input: HistoryInput): void {
   switch (input.kind) {
     case 'rest': {
-      const reply = replica.router.route(input.method, input.url);
+      const reply = routerOf(replica, input.face).route(input.method, input.url);
       if (reply.status >= 400) throw new ReplayMismatch(frame, `the recorded write ${input.method} ${input.url} was refused this time (${reply.status}: ${reply.body})`);
       return;
     }
