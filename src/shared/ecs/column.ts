@@ -90,6 +90,15 @@ export class Column {
     return this.arrays.map((a) => a.slice(0, count) as LeafArray);
   }
 
+  /**
+   * The first `count` rows without copying the leaf arrays (views into this column), for an image
+   * that is copied into another world at once (valid until this world changes).
+   */
+  viewRows(count: number): ColumnRows {
+    if (this.values) return this.values.slice(0, count);
+    return this.arrays.map((a) => (Array.isArray(a) ? a.slice(0, count) : a.subarray(0, count)) as LeafArray);
+  }
+
   /** Writes rows saved by saveRows into rows 0..n-1 (the table has made room for them). */
   loadRows(rows: ColumnRows): void {
     if (this.values) { this.values.length = 0; for (const v of rows as unknown[]) this.values.push(v); return; }

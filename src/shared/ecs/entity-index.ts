@@ -108,7 +108,7 @@ export class EntityIndex {
     this.generation.fill(0);
     this.generation.set(img.generation);
     this.aliveFlag.fill(0);
-    this.table.length = 0;
+    this.table.fill(undefined);
     this.free = img.free.slice();
     this.nextIndex = img.nextIndex;
     this.nextLow = img.nextLow;

@@ -61,12 +61,17 @@ export interface ImageSources {
   readonly isDeferred: boolean;
 }
 
-/** Takes an image of the world now. Throws while changes are deferred (inside a system). */
-export function takeImage(s: ImageSources): WorldImage {
+/**
+ * Takes an image of the world now. Throws while changes are deferred (inside a system). With
+ * `borrow`, the tables' rows are views into this world's columns, not copies: the image is only
+ * good until this world next changes (to be copied into another world at once, as a restore does).
+ */
+export function takeImage(s: ImageSources, borrow = false): WorldImage {
   if (s.isDeferred) throw new EcsError('invalid_argument', 'a world image cannot be taken while changes are deferred (inside a system); take it between frames');
   const tables: TableImage[] = [];
   for (const t of s.index.tables.values()) {
-    tables.push({ id: t.id, type: t.type, entities: t.entities.slice(), columns: t.columns.map((c) => c.saveRows(t.count)) });
+    const columns = t.columns.map((c) => (borrow ? c.viewRows(t.count) : c.saveRows(t.count)));
+    tables.push({ id: t.id, type: t.type, entities: borrow ? t.entities : t.entities.slice(), columns });
   }
   const parts: Record<string, unknown> = {};
   for (const [name, part] of s.parts) parts[name] = part.save();

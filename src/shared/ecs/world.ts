@@ -509,9 +509,14 @@ export class World {
 
   // ---------------------------------------------------------------- images (world-image.ts)
 
-  /** A copy of the whole store (and the registered parts) now, between frames; see world-image.ts. */
-  snapshot(): WorldImage {
-    return takeImage(this.imageSources());
+  /**
+   * A copy of the whole store (and the registered parts) now, between frames; see world-image.ts.
+   * `borrow`: the rows are views into this world, good only until it next changes: restore it into
+   * another world at once, never into this one (a restore from a replica does, saving a 0.5 MB copy
+   * at 3,000 asteroids).
+   */
+  snapshot(borrow = false): WorldImage {
+    return takeImage(this.imageSources(), borrow);
   }
 
   /**

@@ -161,7 +161,8 @@ export class History {
     const why = this.outsideWindow(frame);
     if (why) throw new RangeError(why);
     this.replayer.moveTo(frame);
-    const image = this.replica.world.snapshot();
+    // Borrowed: copied into the live world at once, so the replica's rows need no copy of their own.
+    const image = this.replica.world.snapshot(true);
     const app = this.app;
     app.world.restore(image);
     app.frameCount = frame;
