@@ -33,6 +33,8 @@ export interface WatchClient {
   readonly unread: number;
   /** Resolves with the first event (from now on, or already received when `from` is given) that satisfies `test`. */
   next(test?: (e: EventSourceMessage) => boolean, from?: number): Promise<EventSourceMessage>;
+  /** Resolves once `n` comment lines (heartbeats) in all have come, counting those already received. */
+  comment(n: number): Promise<void>;
   /** A slow client: takes at most `maxBytes` of what node has received (at most 16 KiB) and handles the events in it; returns the bytes taken. */
   readSome(maxBytes: number): number;
   /** Closes the stream. */
@@ -73,6 +75,7 @@ export interface WatchTrace {
 /** Opens a watch at `base + target` (e.g. '/watch/query?q=Planet'); resolves once the reply's headers arrived. */
 export function openWatch(base: string, target: string, opts: WatchOptions = {}): Promise<WatchClient | WatchRefused> {
   const waiters: { test: (e: EventSourceMessage) => boolean; resolve: (e: EventSourceMessage) => void }[] = [];
+  const commentWaiters: { n: number; resolve: () => void }[] = [];
   const meter = new WatchLagMeter(opts.maxLagMs);
   let req: ClientRequest | undefined;
   let res: IncomingMessage | undefined;
@@ -95,6 +98,10 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
         if (found) return Promise.resolve(found);
       }
       return new Promise((resolve) => waiters.push({ test, resolve }));
+    },
+    comment(n: number) {
+      if (client.comments.length >= n) return Promise.resolve();
+      return new Promise((resolve) => commentWaiters.push({ n, resolve }));
     },
     readSome(maxBytes: number) {
       const r = res;
@@ -125,7 +132,13 @@ export function openWatch(base: string, target: string, opts: WatchOptions = {})
           if (waiters[i]!.test(e)) { waiters[i]!.resolve(e); waiters.splice(i, 1); }
         }
       },
-      onComment(c) { if (p === parser) client.comments.push(c); },
+      onComment(c) {
+        if (p !== parser) return;
+        client.comments.push(c);
+        for (let i = commentWaiters.length - 1; i >= 0; i--) {
+          if (client.comments.length >= commentWaiters[i]!.n) { commentWaiters[i]!.resolve(); commentWaiters.splice(i, 1); }
+        }
+      },
       onRetry(ms) { retryMs = ms; },
     });
     return p;

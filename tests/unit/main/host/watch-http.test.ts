@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
-import { Host } from '../../../../src/main/host/index';
+import { FRAME_HEADER, Host } from '../../../../src/main/host/index';
 import { parseWatchEventId } from '../../../../src/shared/protocol';
 import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
 
@@ -36,26 +36,34 @@ async function watch(base: string, target: string, headers?: Record<string, stri
 const SHIP_POSITION = '/entity/Ship1?values=true';
 
 describe('watches over HTTP', () => {
-  test('the first event is the GET reply; a PUT shows up in an event within 2 frames', async () => {
+  test('the first event is the GET reply; a PUT shows up in an event within 2 frames, with the loop running', async () => {
     const base = await startHost();
-    host!.app.stop(); // frames are driven by hand, so they can be counted
-    const get = await (await fetch(base + SHIP_POSITION)).text();
+    // The host's own loop runs: Ship1 moves every frame, so its stream has an event per frame.
     const w = await watch(base, `/watch${SHIP_POSITION}`);
     const first = await w.next(undefined, 0);
     expect(first.event).toBe('full');
-    expect(first.data).toBe(get);
-    const data = encodeURIComponent(JSON.stringify({ ids: [['Position']], values: [{ x: 1234.5 }] }));
-    expect((await fetch(`${base}/set/Ship1?data=${data}`, { method: 'PUT' })).status).toBe(200);
-    const frameOfPut = host!.app.frameCount;
-    const seen = w.next((e) => e.event === 'diff');
-    host!.app.step(1 / 30);
-    host!.app.step(1 / 30);
-    const e = await seen;
-    expect(parseWatchEventId(e.id)!.frame - frameOfPut).toBeLessThanOrEqual(2);
-    const state = w.state!.reply as { ids: string[][]; values: { x: number }[] };
-    const at = state.ids.findIndex((id) => id[0] === 'Position');
-    // The ship moves on from where it was put during the frame; it is near 1234.5, not where it was.
-    expect(Math.abs(state.values[at]!.x - 1234.5)).toBeLessThan(10);
+    // The first event is the GET reply (the same ids; the values are the frame's).
+    const get = await (await fetch(base + SHIP_POSITION)).json() as { ids: string[][] };
+    expect(JSON.parse(first.data)).toMatchObject({ path: 'Ship1', ids: get.ids });
+    const xOf = (): number => {
+      const state = w.state!.reply as { ids: string[][]; values: { x: number }[] };
+      return state.values[state.ids.findIndex((id) => id[0] === 'Position')]!.x;
+    };
+    // Five writes, each landing wherever the loop happens to be.
+    for (let i = 0; i < 5; i++) {
+      const x = 1234.5 + 1000 * i;
+      const data = encodeURIComponent(JSON.stringify({ ids: [['Position']], values: [{ x }] }));
+      // Waited for from before the write: its event may come before the PUT's reply is read.
+      const shows = w.next(() => Math.abs(xOf() - x) < 10);
+      const put = await fetch(`${base}/set/Ship1?data=${data}`, { method: 'PUT' });
+      expect(put.status).toBe(200);
+      // The write landed after this frame (the header says which): an event of the next frames
+      // shows it (the ship moves on from where it was put, so it is near x, not where it was).
+      const landed = Number(put.headers.get(FRAME_HEADER));
+      const seen = await shows;
+      expect(parseWatchEventId(seen.id)!.frame - landed, `write ${i}`).toBeGreaterThanOrEqual(1);
+      expect(parseWatchEventId(seen.id)!.frame - landed, `write ${i}`).toBeLessThanOrEqual(2);
+    }
   });
 
   test('a disabled entity leaves a watched query', async () => {
@@ -101,11 +109,16 @@ describe('watches over HTTP', () => {
     expect((second as { headers: Record<string, string> }).headers['retry-after']).toBe('1');
   });
 
-  test('an idle stream gets heartbeat comments', async () => {
+  test('an idle stream gets heartbeat comments while frames run', async () => {
     const base = await startHost('--watch-heartbeat', '20');
-    host!.app.stop();
-    const w = await watch(base, '/watch/entity/Sun');
-    await expect.poll(() => w.comments.length, { timeout: 30_000 }).toBeGreaterThan(1);
+    // Which entities are planets does not change from frame to frame: the stream is idle while the loop runs.
+    const w = await watch(base, '/watch/query?q=Planet');
+    await w.next(undefined, 0);
+    const frame = host!.app.frameCount;
+    await w.comment(2);
+    expect(w.comments.every((c) => c.trim() === '' || /heartbeat/.test(c)), w.comments.join('|')).toBe(true);
+    expect(w.events.map((e) => e.event)).toEqual(['full']);
+    expect(host!.app.frameCount).toBeGreaterThan(frame);
   });
 
   test('the host policy of GETs applies: a foreign Host header is refused', async () => {
