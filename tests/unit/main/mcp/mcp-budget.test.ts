@@ -31,10 +31,12 @@ describe('MCP tools under the query budget', () => {
     expect(w.text).toContain(`more than ${LIMIT} evaluation steps`);
     expect(h.host!.watches.watcherCount).toBe(0);
 
-    // Nothing is left behind: frames still run and a cheap query answers.
-    const before = h.host!.app.frameCount;
+    // Nothing is left behind: no watch reopens as frames run, a wait on a cheap query runs its
+    // frames on the loop to the end, and a cheap query answers.
     await h.frames(3);
-    expect(h.host!.app.frameCount).toBeGreaterThanOrEqual(before + 3);
+    expect(h.host!.watches.watcherCount).toBe(0);
+    const waited = await call(c, 'wait_for', { q: 'Planet', timeout_frames: 3 });
+    expect(waited.json).toMatchObject({ changed: false, frames: 3, reason: 'no change in 3 frames' });
     const ok = await call(c, 'query', { q: 'Planet' });
     expect(ok.isError).toBe(false);
     expect(ok.json.total ?? ok.json.count).toBe(8);
