@@ -3,6 +3,9 @@
 // medians over rounds); the goal is 100 breakpoints at most 10% of the frame. The breakpoints are
 // the kinds a user sets: member comparisons on the ships, a leave on the belt's asteroids, one
 // ship's values on change; none fires (a hit would pause the world and stop the systems).
+// Breakpoints with the same query text share one evaluation, so the last case gives each of its
+// 100 breakpoints a text of its own (the same five kinds, numbers and spacing varied): what 100
+// different breakpoints cost.
 import { runApp, type App } from '../src/shared/app';
 import { Breakpoints } from '../src/shared/breakpoints';
 import { World } from '../src/shared/ecs';
@@ -18,20 +21,32 @@ const KINDS = [
   { q: 'Shape.kind == Box', on: 'enter' },
 ] as const;
 
-function setup(n: number): { app: App; bps: Breakpoints } {
+/** The i-th breakpoint's query: one of the kinds, or with `distinct` a text no other breakpoint has (same kind and cost). */
+function text(i: number, distinct: boolean): string {
+  const q = KINDS[i % KINDS.length]!.q;
+  if (!distinct) return q;
+  const k = Math.floor(i / KINDS.length);
+  // A different bound where there is one, else different spacing: the same work, not shared.
+  return q.includes('<') || q.includes('>') ? q.replace(/-?\d+$/, (n) => String(Number(n) - k)) : q.replace(' ', ' '.repeat(k + 1));
+}
+
+function setup(n: number, distinct = false): { app: App; bps: Breakpoints } {
   const world = new World();
   const app = runApp(world, { manual: true, time_control: true, target_fps: 60 });
   createDemo(world, { seed: 1, asteroids: 3000 });
   const bps = new Breakpoints(world, { pause: () => {}, frame: () => app.frameCount, frameSteps: 1_000_000, requestSteps: 25_000 });
   for (let i = 0; i < n; i++) {
     const k = KINDS[i % KINDS.length]!;
-    bps.set(`b${i}`, { q: k.q, on: k.on, once: false, enabled: true });
+    bps.set(`b${i}`, { q: text(i, distinct), on: k.on, once: false, enabled: true });
   }
   app.onFrame(() => { bps.afterFrame(); });
   return { app, bps };
 }
 
-const cases = [0, 10, 100].map((n) => ({ n, ...setup(n), ms: [] as number[] }));
+const cases = [
+  ...[0, 10, 100].map((n) => ({ name: `${n}_breakpoints`, n, ...setup(n), ms: [] as number[] })),
+  { name: '100_distinct', n: 100, ...setup(100, true), ms: [] as number[] },
+];
 for (let r = 0; r < ROUNDS; r++) {
   for (const c of cases) {
     const t0 = performance.now();
@@ -44,7 +59,7 @@ const base = median(cases[0]!.ms.slice(ROUNDS / 4));
 const rows: BenchRow[] = [];
 for (const c of cases) {
   const ms = median(c.ms.slice(ROUNDS / 4));
-  rows.push(row(`frame_3k_${c.n}_breakpoints`, ms, 'no_breakpoints', base, 'ms'));
-  console.log(`${c.n} breakpoints: ${ms.toFixed(3)} ms/frame (${(((ms - base) / base) * 100).toFixed(1)}% over none; ${c.bps.stepsPerFrame()} steps/frame)`);
+  rows.push(row(`frame_3k_${c.name}`, ms, 'no_breakpoints', base, 'ms'));
+  console.log(`${c.name.replace('_', ' ')}: ${ms.toFixed(3)} ms/frame (${(((ms - base) / base) * 100).toFixed(1)}% over none; ${c.bps.stepsPerFrame()} steps/frame)`);
 }
 report('breakpoints', rows);

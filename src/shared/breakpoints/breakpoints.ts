@@ -4,6 +4,9 @@
 // and the world is paused at the end of that frame, before the next one runs. Continue is a
 // resume; a step runs one frame, after which the breakpoints are looked at again.
 //
+// Breakpoints with the same query text (and no path) share one MatchTracker: the query is read once
+// per frame for all of them, and counted once against the budget.
+//
 // They share the per-frame evaluation budget of the watch feeds and go first in each frame, so
 // none misses the frame it fires on; a breakpoint whose evaluation does not fit what the enabled
 // ones leave of a frame's budget is refused when it is created (or enabled), naming the numbers.
@@ -11,7 +14,11 @@
 import type { Entity, World } from '../ecs';
 import { QueryBudget, QueryBudgetError, QueryParseError, compileQuery } from '../query';
 import { BREAK_ON, type BreakOn } from '../protocol';
+import { MatchTracker } from './match-tracker';
 import { WatchedQuery } from './watched-query';
+
+/** The budget of a look that reads nothing (its query was read this round): never spent from. */
+const NOTHING_TO_SPEND = new QueryBudget(1);
 
 /** Characters a breakpoint's name may have (it is a path segment): letters, digits, `_`, `-`, `.`; 1 to 64. */
 export const BREAKPOINT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -44,7 +51,7 @@ export interface BreakpointInfo extends BreakpointSpec {
   /** Times it fired. */
   readonly hits: number;
   readonly last_hit?: BreakpointHit;
-  /** Evaluation steps its last look took (what it needs of a frame's budget). */
+  /** Evaluation steps its query needs in a frame that evaluates it in full (what it needs of a frame's budget; shared by breakpoints with the same query). */
   readonly steps: number;
   /** Why it was disabled by the host (it outgrew the frame's budget), if it was. */
   readonly error?: string;
@@ -84,6 +91,10 @@ interface Entry {
 /** The breakpoints of one world, looked at after every frame (afterFrame). */
 export class Breakpoints {
   private readonly entries = new Map<string, Entry>();
+  /** Trackers of the queries of breakpoints without a path, by query text. */
+  private readonly trackers = new Map<string, MatchTracker>();
+  /** Counts afterFrame calls: a tracker reads once per round, whichever breakpoint asks first. */
+  private round = 0;
   private readonly listeners = new Set<(hits: readonly BreakpointHit[]) => void>();
   /** The last hit of any breakpoint (what paused the world). */
   lastHit: BreakpointHit | undefined;
@@ -113,6 +124,8 @@ export class Breakpoints {
     const entry: Entry = { name, spec, watched, hits: 0, steps: 0 };
     if (spec.enabled) this.prime(entry, previous);
     this.entries.set(name, entry);
+    this.use(watched.tracker);
+    if (previous !== undefined) this.release(previous.watched.tracker);
     return previous === undefined ? { breakpoint: info(entry) } : { breakpoint: info(entry), replaced: info(previous) };
   }
 
@@ -130,7 +143,11 @@ export class Breakpoints {
 
   /** Deletes `name`; false when there is none. */
   delete(name: string): boolean {
-    return this.entries.delete(name);
+    const entry = this.entries.get(name);
+    if (entry === undefined) return false;
+    this.entries.delete(name);
+    this.release(entry.watched.tracker);
+    return true;
   }
 
   /** Every breakpoint, in the order they were created. */
@@ -150,11 +167,9 @@ export class Breakpoints {
     return () => { this.listeners.delete(listener); };
   }
 
-  /** Steps the enabled breakpoints need per frame, as last measured. */
+  /** Steps the enabled breakpoints need in a frame that evaluates all their queries in full, as last measured (a shared query counted once). */
   stepsPerFrame(): number {
-    let n = 0;
-    for (const e of this.entries.values()) if (e.spec.enabled) n += e.steps;
-    return n;
+    return this.cost(() => true);
   }
 
   /**
@@ -163,13 +178,15 @@ export class Breakpoints {
    */
   afterFrame(maxSteps: number = this.host.frameSteps): number {
     let left = maxSteps, spent = 0;
+    const token = ++this.round;
     const hits: BreakpointHit[] = [];
     for (const entry of this.entries.values()) {
       if (!entry.spec.enabled) continue;
-      const budget = new QueryBudget(Math.max(1, Math.min(this.host.requestSteps, left)));
-      let triggered: Entity[];
+      // A query another breakpoint already read this round is not read again: nothing to spend.
+      const budget = entry.watched.tracker?.hasRead(token) === true ? NOTHING_TO_SPEND : new QueryBudget(Math.max(1, Math.min(this.host.requestSteps, left)));
+      let triggered: readonly Entity[];
       try {
-        triggered = entry.watched.observe(budget);
+        triggered = entry.watched.observe(budget, token);
       } catch (err) {
         if (!(err instanceof QueryBudgetError)) throw err;
         entry.error = `disabled at frame ${this.host.frame()}: it needed more than the ${budget.limit} evaluation steps left of the frame's budget (${this.host.frameSteps}); narrow its query, or delete other breakpoints, then enable it again`;
@@ -178,7 +195,7 @@ export class Breakpoints {
         left -= budget.limit;
         continue;
       }
-      entry.steps = budget.used;
+      entry.steps = entry.watched.tracker?.steps ?? budget.used;
       spent += budget.used;
       left -= budget.used;
       if (triggered.length === 0) continue;
@@ -196,6 +213,32 @@ export class Breakpoints {
     return spent;
   }
 
+  /** Counts one more user of `tracker`, kept under its query text. */
+  private use(tracker: MatchTracker | undefined): void {
+    if (tracker === undefined) return;
+    tracker.users++;
+    this.trackers.set(tracker.query.expr, tracker);
+  }
+
+  /** Counts one user less of `tracker`; dropped when none is left. */
+  private release(tracker: MatchTracker | undefined): void {
+    if (tracker === undefined || --tracker.users > 0) return;
+    if (this.trackers.get(tracker.query.expr) === tracker) this.trackers.delete(tracker.query.expr);
+  }
+
+  /** Steps of the enabled breakpoints that `counted` accepts, each shared query once. */
+  private cost(counted: (e: Entry) => boolean): number {
+    let n = 0;
+    const seen = new Set<MatchTracker>();
+    for (const e of this.entries.values()) {
+      if (!e.spec.enabled || !counted(e)) continue;
+      const t = e.watched.tracker;
+      if (t === undefined) n += e.steps;
+      else if (!seen.has(t)) { seen.add(t); n += t.steps; }
+    }
+    return n;
+  }
+
   private compile(spec: BreakpointSpec): WatchedQuery {
     let query;
     try {
@@ -210,7 +253,12 @@ export class Breakpoints {
       entity = this.world.lookupSymbol(spec.path);
       if (entity === 0) throw new BreakpointError(404, `path: no entity has the path '${spec.path.slice(0, 100)}'`);
     }
-    return new WatchedQuery(this.world, query, spec.on, entity);
+    if (entity !== undefined) return new WatchedQuery(this.world, query, spec.on, entity, undefined);
+    // Shared with the breakpoints of the same text while its names resolve as they did for them.
+    const names = this.world.hierarchy.version;
+    let tracker = this.trackers.get(spec.q);
+    if (tracker === undefined || tracker.names !== names) tracker = new MatchTracker(this.world, query, names);
+    return new WatchedQuery(this.world, tracker.query, spec.on, undefined, tracker);
   }
 
   /** Takes the baseline of `entry` and checks that it fits the frame's budget beside the other enabled breakpoints (`except` not counted). */
@@ -222,11 +270,14 @@ export class Breakpoints {
       if (!(err instanceof QueryBudgetError)) throw err;
       throw new BreakpointError(400, `q: the query needs more than ${this.host.requestSteps} evaluation steps (a request's budget): a breakpoint looks at it after every frame; narrow it`);
     }
-    entry.steps = budget.used;
-    let others = 0;
-    for (const e of this.entries.values()) if (e !== except && e !== entry && e.spec.enabled) others += e.steps;
-    if (others + entry.steps > this.host.frameSteps) {
-      throw new BreakpointError(400, `cannot be evaluated within the per-frame watch budget: it needs ${entry.steps} evaluation steps, and the enabled breakpoints already take ${others} of the ${this.host.frameSteps} a frame has; narrow the query, or delete or disable other breakpoints`);
+    const tracker = entry.watched.tracker;
+    entry.steps = tracker?.steps ?? budget.used;
+    const others = this.cost((e) => e !== except && e !== entry);
+    // A query another enabled breakpoint already looks at costs nothing more.
+    const shared = tracker !== undefined && [...this.entries.values()].some((e) => e !== except && e !== entry && e.spec.enabled && e.watched.tracker === tracker);
+    const needs = shared ? 0 : entry.steps;
+    if (others + needs > this.host.frameSteps) {
+      throw new BreakpointError(400, `cannot be evaluated within the per-frame watch budget: it needs ${needs} evaluation steps, and the enabled breakpoints already take ${others} of the ${this.host.frameSteps} a frame has; narrow the query, or delete or disable other breakpoints`);
     }
   }
 

@@ -4,7 +4,7 @@
 import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
 import { unreachable } from '../unreachable';
 import type { QueryBudget } from './budget';
-import { memberHolds, memberValue } from './member-compare';
+import { keepRows, memberHolds, memberValue } from './member-compare';
 import type { Plan, PlanAlt, PlanEq, PlanMember, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
 import { evaluationSteps } from './plan-bind';
 import { isSeed } from './plan-contract';
@@ -40,7 +40,7 @@ const MAX_UP_DEPTH = 32;
 export class Evaluation {
   private readonly vars: Entity[];
   private thisTable: Table | null = null;
-  private thisRows: number[] | null = null;
+  private thisRows: readonly number[] | null = null;
   private readonly ids: Id[];
   private readonly sources: Entity[];
   private readonly isSet: boolean[];
@@ -60,7 +60,7 @@ export class Evaluation {
   }
 
   /** Runs the evaluation; `onResult` gets each result in order until it returns false. */
-  run(onResult: ResultFn, thisTable: Table | null = null, thisRows: number[] | null = null): void {
+  run(onResult: ResultFn, thisTable: Table | null = null, thisRows: readonly number[] | null = null): void {
     if (this.plan.steps.length === 0) return;   // an empty query matches nothing
     this.thisTable = thisTable;
     this.thisRows = thisRows;
@@ -473,15 +473,10 @@ export class Evaluation {
       if (v !== undefined && memberHolds(m.op, v, m.value)) next();
       return;
     }
-    const values = column.arrays[m.leaf]!;
     const rows = this.thisRows;
     const n = rows ? rows.length : table.count;
     this.budget.spend(n);
-    const keep: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const r = rows ? rows[i]! : i;
-      if (memberHolds(m.op, values[r] as number, m.value)) keep.push(r);
-    }
+    const keep = keepRows(m.op, column.arrays[m.leaf] as ArrayLike<number>, rows, n, m.value);
     if (keep.length === 0) return;
     this.thisRows = keep.length === table.count ? null : keep;
     next();

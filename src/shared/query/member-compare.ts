@@ -92,6 +92,32 @@ export function memberHolds(op: MemberOp, value: number, right: number): boolean
   }
 }
 
+/**
+ * The rows of a column whose value passes `op right`: `rows` (all rows 0 … n-1 when null). One loop
+ * per operator, so the comparison is not a switch per row: breakpoints run this over every matched
+ * row after every frame. Same outcome as memberHolds on each row.
+ */
+export function keepRows(op: MemberOp, values: ArrayLike<number>, rows: readonly number[] | null, n: number, right: number): readonly number[] {
+  // Allocated at the first row kept: most tables of a breakpoint's query keep none.
+  let keep: number[] | undefined;
+  if (rows !== null) {
+    for (let i = 0; i < n; i++) if (memberHolds(op, values[rows[i]!]!, right)) (keep ??= []).push(rows[i]!);
+    return keep ?? NO_ROWS;
+  }
+  switch (op) {
+    case '==': for (let r = 0; r < n; r++) if (values[r] === right) (keep ??= []).push(r); break;
+    case '!=': for (let r = 0; r < n; r++) if (values[r] !== right) (keep ??= []).push(r); break;
+    case '<': for (let r = 0; r < n; r++) if (values[r]! < right) (keep ??= []).push(r); break;
+    case '<=': for (let r = 0; r < n; r++) if (values[r]! <= right) (keep ??= []).push(r); break;
+    case '>': for (let r = 0; r < n; r++) if (values[r]! > right) (keep ??= []).push(r); break;
+    case '>=': for (let r = 0; r < n; r++) if (values[r]! >= right) (keep ??= []).push(r); break;
+    default: unreachable(op, 'member operator');
+  }
+  return keep ?? NO_ROWS;
+}
+
+const NO_ROWS: readonly number[] = Object.freeze([]);
+
 /** The member's stored value in `row` of `table`, or undefined when the table does not own the component. */
 export function ownValue(table: Table, component: Entity, leaf: number, row: number): number | undefined {
   const column = table.column(component);

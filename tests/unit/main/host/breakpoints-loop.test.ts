@@ -139,10 +139,11 @@ test('bad input and the frame budget: clear refusals, nothing created', async ()
   expect(replaced.message).toBe(`breakpoint 'p' replaced: it was on enter of 'Planet', its 0 hits are dropped`);
   expect(replaced.replaced).toMatchObject({ q: 'Planet' });
   expect((await call(base, 'DELETE', '/breakpoint/p')).status).toBe(200);
-  // Each of these costs the same (647 steps on this world): they fill the frame's budget, then one is refused.
+  // Each of these costs the same (647 steps on this world; different texts, so none shares
+  // another's evaluation): they fill the frame's budget, then one is refused.
   let n = 0, refusal: any;
   for (; n < 100; n++) {
-    const r = await put(`all${n}`, 'Position, !{ Position.y > 100 }');
+    const r = await put(`all${n}`, `Position, !{ Position.y > ${100 + n} }`);
     if (r.status !== 200) { refusal = r; break; }
   }
   expect(n).toBeGreaterThan(0);
