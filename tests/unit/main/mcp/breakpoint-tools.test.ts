@@ -1,43 +1,31 @@
 // The breakpoint tools through a real host with its loop running: set_breakpoint, wait_for with
 // breakpoint (it returns the hit once the world paused on it), list_breakpoints and
 // delete_breakpoint, with the REST messages on bad input.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, test, vi } from 'vitest';
-import { parseHostOptions } from '../../../../src/main/cli';
-import { Host } from '../../../../src/main/host/index';
+import { McpHarness, text } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
-let host: Host | undefined;
-let client: Client | undefined;
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await host?.stop();
-  host = undefined; client = undefined;
-});
+const h = new McpHarness();
+afterEach(() => h.close());
 
-function text(r: CallToolResult): string {
-  const c = r.content[0]!;
-  return c.type === 'text' ? c.text : '';
+/** A host with its own loop running (40 asteroids) and a client; gives the client's tool call. */
+async function start(): Promise<{ base: string; call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult> }> {
+  const base = await h.startLive({}, '--asteroids', '40');
+  const client = await h.connect(base);
+  return { base, call: (name, args) => client.callTool({ name, arguments: args }) as Promise<CallToolResult> };
 }
 
 test('set_breakpoint, wait_for a hit, list and delete', async () => {
-  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '40']), mkdtempSync(join(tmpdir(), 'pages-')));
-  const base = (await host.start()).rest;
-  client = new Client({ name: 'breakpoint-test', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
-  const call = (name: string, args: Record<string, unknown>) => client!.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const { base, call } = await start();
+  const host = h.host!;
   const set = await call('set_breakpoint', { name: 'disabled-mars', q: 'Planet, !ecs.core.Disabled', on: 'leave' });
   expect(set.isError).not.toBe(true);
   expect(JSON.parse(text(set)).breakpoint).toMatchObject({ name: 'disabled-mars', on: 'leave', enabled: true });
   const waiting = call('wait_for', { breakpoint: 'disabled-mars', timeout_frames: 3000 });
   // The wait listens on a watch: once it is open, disable Mars.
-  await new Promise<void>((resolve) => { const off = host!.app.onFrame(() => { if (host!.watches.watcherCount > 0) { off(); resolve(); } }); });
+  await new Promise<void>((resolve) => { const off = host.app.onFrame(() => { if (host.watches.watcherCount > 0) { off(); resolve(); } }); });
   expect((await fetch(`${base}/disable/Sun/Mars`, { method: 'PUT' })).status).toBe(200);
   const hit = JSON.parse(text(await waiting));
   expect(hit).toMatchObject({ hit: true, breakpoint: 'disabled-mars', on: 'leave', entities: ['Sun.Mars'], paused: true });
@@ -53,17 +41,14 @@ test('set_breakpoint, wait_for a hit, list and delete', async () => {
 });
 
 test('wait_for with breakpoint gives up after timeout_seconds on the host\'s running clock', async () => {
-  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '40']), mkdtempSync(join(tmpdir(), 'pages-')));
-  const base = (await host.start()).rest;
-  client = new Client({ name: 'breakpoint-test', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
-  const call = (name: string, args: Record<string, unknown>) => client!.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  const { call } = await start();
+  const host = h.host!;
   // Nothing disables a planet by itself: this breakpoint never fires.
   expect((await call('set_breakpoint', { name: 'never', q: 'Planet, !ecs.core.Disabled', on: 'leave' })).isError).not.toBe(true);
-  const start = host.app.frameCount;
+  const from = host.app.frameCount;
   const r = JSON.parse(text(await call('wait_for', { breakpoint: 'never', timeout_seconds: 1 })));
   expect(r).toMatchObject({ hit: false, reason: `breakpoint 'never' did not fire in 1 s` });
   // The loop ran meanwhile, and far fewer frames than the frame limit that applies without seconds.
-  expect(host.app.frameCount).toBeGreaterThan(start);
+  expect(host.app.frameCount).toBeGreaterThan(from);
   expect(r.frames).toBeLessThan(36_000);
 });

@@ -2,57 +2,35 @@
 // returns after its ticks ran and says where the world is; paused, loop frames go on while the
 // simulated frame stands still; a resume drops pending steps, so a later pause simulates nothing;
 // a bad scale is refused naming the range, and changes nothing.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, test, vi } from 'vitest';
-import { parseHostOptions } from '../../../../src/main/cli';
-import { Host } from '../../../../src/main/host/index';
+import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
-let host: Host | undefined;
-let client: Client | undefined;
-afterEach(async () => {
-  await client?.close().catch(() => {});
-  await host?.stop();
-  host = undefined; client = undefined;
-});
+const h = new McpHarness();
+afterEach(() => h.close());
 
 interface TimeState { paused: boolean; step: number; time_scale: number; frame: number; simulated_frame: number; stepped?: number }
 
+/** A host with its own loop running (the harness's startLive) and a client's time_control calls. */
 async function start(): Promise<{ base: string; tc: (args: Record<string, unknown>) => Promise<{ isError: boolean; text: string; json: TimeState }> }> {
-  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50']), mkdtempSync(join(tmpdir(), 'pages-')));
-  const base = (await host.start()).rest;
-  client = new Client({ name: 'time-control-test', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
-  const c = client;
+  const base = await h.startLive();
+  const c = await h.connect(base);
   return {
     base,
     tc: async (args) => {
-      const r = (await c.callTool({ name: 'time_control', arguments: args })) as CallToolResult;
-      const first = r.content[0]!;
-      const text = first.type === 'text' ? first.text : '';
-      return { isError: r.isError === true, text, json: r.isError ? undefined as never : JSON.parse(text) as TimeState };
+      const r = await call(c, 'time_control', args);
+      return { isError: r.isError, text: r.text, json: r.isError ? undefined as never : r.json as TimeState };
     },
   };
 }
 
-/** Resolves once the host's loop has run `n` more frames (counted by a frame hook). */
-function frames(n: number): Promise<void> {
-  const app = host!.app, until = app.frameCount + n;
-  return new Promise((resolve) => { const off = app.onFrame(() => { if (app.frameCount >= until) { off(); resolve(); } }); });
-}
-
 test('paused: loop frames go on, the simulated frame stands still; a step returns after its ticks ran and leaves the world paused', async () => {
   const { tc } = await start();
-  expect(host!.app.isRunning).toBe(true);
+  expect(h.host!.app.isRunning).toBe(true);
   const paused = await tc({ action: 'pause' });
   expect(paused.json).toMatchObject({ paused: true, step: 0 });
-  await frames(5);
+  await h.frames(5);
   const still = await tc({ action: 'pause' });
   expect(still.json.frame).toBeGreaterThanOrEqual(paused.json.frame + 5);
   expect(still.json.simulated_frame).toBe(paused.json.simulated_frame);
@@ -60,16 +38,16 @@ test('paused: loop frames go on, the simulated frame stands still; a step return
   const stepped = await tc({ action: 'step', frames: 3 });
   expect(stepped.json).toMatchObject({ paused: true, step: 0, stepped: 3, simulated_frame: paused.json.simulated_frame + 3 });
   // The reply came after the ticks ran: the world is where it says.
-  expect(host!.app.pipeline.frame).toBe(stepped.json.simulated_frame);
+  expect(h.host!.app.pipeline.frame).toBe(stepped.json.simulated_frame);
   const one = await tc({ action: 'step' });
   expect(one.json).toMatchObject({ stepped: 1, simulated_frame: stepped.json.simulated_frame + 1, paused: true });
-  await frames(5);
-  expect(host!.app.pipeline.frame).toBe(one.json.simulated_frame);
+  await h.frames(5);
+  expect(h.host!.app.pipeline.frame).toBe(one.json.simulated_frame);
 
   const resumed = await tc({ action: 'resume' });
   expect(resumed.json.paused).toBe(false);
-  await frames(3);
-  expect(host!.app.pipeline.frame).toBeGreaterThan(one.json.simulated_frame);
+  await h.frames(3);
+  expect(h.host!.app.pipeline.frame).toBeGreaterThan(one.json.simulated_frame);
 });
 
 test('steps pending at a resume never run after a later pause', async () => {
@@ -78,11 +56,11 @@ test('steps pending at a resume never run after a later pause', async () => {
   // Over REST: pause with 1000 steps; the MCP resume drops those not yet run.
   const data = encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: true, step: 1000 }] }));
   expect((await fetch(`${base}/set/ecs/core/World?data=${data}`, { method: 'PUT' })).status).toBe(200);
-  await frames(2);
+  await h.frames(2);
   expect((await tc({ action: 'resume' })).json).toMatchObject({ paused: false, step: 0 });
   const paused = await tc({ action: 'pause' });
-  await frames(5);
-  expect(host!.app.pipeline.frame).toBe(paused.json.simulated_frame);
+  await h.frames(5);
+  expect(h.host!.app.pipeline.frame).toBe(paused.json.simulated_frame);
   expect((await tc({ action: 'pause' })).json).toMatchObject({ step: 0, simulated_frame: paused.json.simulated_frame });
 });
 
@@ -94,7 +72,7 @@ test('a bad scale is refused naming the range, and changes nothing', async () =>
     expect(r.text).toBe(`scale must be a number from 0 to 16, got ${scale} (a factor on simulated time: 1 real time, 0.5 half speed, 0 stands still); the time control is unchanged`);
   }
   expect((await tc({ action: 'scale' })).text).toMatch(/^action 'scale' needs 'scale', a number from 0 to 16/);
-  const w = host!.world;
-  expect(w.get(w.core.World, host!.app.TimeControl)).toEqual({ paused: false, step: 0, time_scale: 1 });
+  const w = h.host!.world;
+  expect(w.get(w.core.World, h.host!.app.TimeControl)).toEqual({ paused: false, step: 0, time_scale: 1 });
   expect((await tc({ action: 'scale', scale: 0.5 })).json).toMatchObject({ paused: false, time_scale: 0.5 });
 });

@@ -1,66 +1,20 @@
 // MCP at /mcp on a running host (its own loop running: frames come between and during calls, as
 // for a real agent), through the SDK's own client: every tool, its error path (an isError result
 // with the REST message, and nothing changed), the Host/Origin guard, the token, the session bound and --no-mcp.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { parseHostOptions } from '../../../../src/main/cli';
-import { Host } from '../../../../src/main/host/index';
 import { MAX_MCP_SESSIONS } from '../../../../src/main/mcp';
 import { send } from '../../../support/raw-http';
+import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
-let host: Host | undefined;
-const clients: Client[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) await c.close().catch(() => {});
-  await host?.stop();
-  host = undefined;
-});
-
-/** A host with its own loop running. */
-async function startHost(...extra: string[]): Promise<string> {
-  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', ...extra]), mkdtempSync(join(tmpdir(), 'pages-')));
-  return (await host.start()).rest;
-}
-
-/** Resolves after the loop has run `n` more frames (counted by the app's frame hook, never timed). */
-function frames(n: number): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    const off = host!.app.onFrame(() => { if (++seen >= n) { queueMicrotask(off); resolve(); } });
-  });
-}
-
-async function connect(base: string, headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: 'mcp-tools-test', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }));
-  clients.push(client);
-  return client;
-}
-
-function text(r: unknown): string {
-  const c = (r as CallToolResult).content[0]!;
-  return c.type === 'text' ? c.text : '';
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function call(c: Client, name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string; json: any }> {
-  const r = (await c.callTool({ name, arguments: args })) as CallToolResult;
-  const t = text(r);
-  let json: unknown;
-  try { json = JSON.parse(t); } catch { json = undefined; }
-  return { isError: r.isError === true, text: t, json };
-}
+// Hosts with their own loop running (the harness's startLive), SDK clients on their /mcp.
+const h = new McpHarness();
+afterEach(() => h.close());
 
 describe('MCP tools', () => {
   test('the tool list, with input schemas taken from the REST parameter tables', async () => {
-    const c = await connect(await startHost());
+    const c = await h.connect(await h.startLive());
     const { tools } = await c.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['delete_breakpoint', 'delete_entity', 'explain_match', 'get_entity', 'history', 'list_breakpoints', 'query', 'restore', 'set_breakpoint', 'set_components', 'set_enabled', 'stats',
       'time_control', 'wait_for', 'world_summary']);
@@ -75,11 +29,11 @@ describe('MCP tools', () => {
   });
 
   test('query: total, returned and where to go on; get_entity; explain_match names the missing term', async () => {
-    const c = await connect(await startHost());
+    const c = await h.connect(await h.startLive());
     const q = await call(c, 'query', { q: 'Planet', limit: 3 });
     expect(q.isError).toBe(false);
     expect(q.json.returned).toBe(3);
-    expect(q.json.total).toBe(Number(/"count":(\d+)/.exec(host!.router.route('GET', '/query?q=Planet&count=true').body)![1]));
+    expect(q.json.total).toBe(Number(/"count":(\d+)/.exec(h.host!.router.route('GET', '/query?q=Planet&count=true').body)![1]));
     expect(q.json.more).toBe(`${q.json.total - 3} more: use offset 3`);
     const named = await call(c, 'query', { name: 'ShipsHeadingTo', vars: 'planet:Sun.Earth' });
     expect(named.isError).toBe(false);
@@ -92,10 +46,10 @@ describe('MCP tools', () => {
   });
 
   test('errors are isError results with the REST message', async () => {
-    const c = await connect(await startHost());
+    const c = await h.connect(await h.startLive());
     const bad = await call(c, 'query', { q: 'Position, Nope' });
     expect(bad.isError).toBe(true);
-    expect(bad.text).toBe(JSON.parse(host!.router.route('GET', '/query?q=Position%2C%20Nope').body).error);
+    expect(bad.text).toBe(JSON.parse(h.host!.router.route('GET', '/query?q=Position%2C%20Nope').body).error);
     expect((await call(c, 'get_entity', { path: 'Sun.Nowhere' })).text).toMatch(/^entity 'Sun\/Nowhere' not found/);
     expect((await call(c, 'explain_match', { path: 'Sun.Earth' })).text).toMatch(/^missing parameter 'q' or 'name'/);
     expect((await call(c, 'stats', { category: 'world', period: '7s' })).text).toMatch(/period/);
@@ -105,16 +59,16 @@ describe('MCP tools', () => {
   });
 
   test('writes: set_components (atomic), set_enabled, delete_entity; refused writes change nothing', async () => {
-    const c = await connect(await startHost());
-    const w = host!.world;
+    const c = await h.connect(await h.startLive());
+    const w = h.host!.world;
     const earth = w.lookup('Sun.Earth');
     // The systems move Earth every frame: what a refused write must leave alone is its type and Scale.
-    const before = host!.router.route('GET', '/entity/Sun/Earth').body;
+    const before = h.host!.router.route('GET', '/entity/Sun/Earth').body;
     const scale = w.get(earth, w.lookup('Scale'));
     const refused = await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale'], ['Nope']], values: [{ value: 2 }, 0] } });
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/Nope/);
-    expect(host!.router.route('GET', '/entity/Sun/Earth').body).toBe(before);
+    expect(h.host!.router.route('GET', '/entity/Sun/Earth').body).toBe(before);
     expect(w.get(earth, w.lookup('Scale'))).toEqual(scale);
     expect((await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale']], values: [{ value: 2 }] } })).isError).toBe(false);
     expect(w.get(earth, w.lookup('Scale'))).toEqual({ value: 2 });
@@ -128,25 +82,25 @@ describe('MCP tools', () => {
   });
 
   test('world_summary, stats and time_control', async () => {
-    const c = await connect(await startHost());
+    const c = await h.connect(await h.startLive());
     const s = await call(c, 'world_summary');
-    expect(s.json.title).toBe(host!.options.title);
+    expect(s.json.title).toBe(h.host!.options.title);
     expect(s.json.named_queries.map((q: { path: string }) => q.path)).toEqual(expect.arrayContaining(['Planets', 'ShipsHeadingTo']));
-    expect(s.json.systems.length).toBe(host!.app.pipeline.list().length);
+    expect(s.json.systems.length).toBe(h.host!.app.pipeline.list().length);
     expect(s.json.components).toContain('Position');
     expect((await call(c, 'stats', { category: 'world' })).isError).toBe(false);
     // Paused, then stepped: exactly the asked ticks run (the pipeline counts simulation ticks), as the loop's frames go on.
     expect((await call(c, 'time_control', { action: 'pause' })).json.paused).toBe(true);
-    await frames(2);
-    const ticks = host!.app.pipeline.frame;
-    await frames(3);
-    expect(host!.app.pipeline.frame, 'no tick while paused').toBe(ticks);
+    await h.frames(2);
+    const ticks = h.host!.app.pipeline.frame;
+    await h.frames(3);
+    expect(h.host!.app.pipeline.frame, 'no tick while paused').toBe(ticks);
     expect((await call(c, 'time_control', { action: 'step', frames: 3 })).isError).toBe(false);
-    await frames(6);
-    expect(host!.app.pipeline.frame, 'step 3: three ticks').toBe(ticks + 3);
+    await h.frames(6);
+    expect(h.host!.app.pipeline.frame, 'step 3: three ticks').toBe(ticks + 3);
     expect((await call(c, 'time_control', { action: 'step' })).isError).toBe(false);
-    await frames(4);
-    expect(host!.app.pipeline.frame, 'step without frames: one tick').toBe(ticks + 4);
+    await h.frames(4);
+    expect(h.host!.app.pipeline.frame, 'step without frames: one tick').toBe(ticks + 4);
     expect((await call(c, 'time_control', { action: 'scale', scale: 0.5 })).json.time_scale).toBe(0.5);
     const refused = await call(c, 'time_control', { action: 'scale', scale: 17 });
     expect(refused.isError).toBe(true);
@@ -157,7 +111,7 @@ describe('MCP tools', () => {
 
 describe('MCP guard', () => {
   test('a foreign Origin is refused without the token, accepted with it; a foreign Host is refused', async () => {
-    const base = await startHost('--token', 'sesame');
+    const base = await h.startLive({}, '--token', 'sesame');
     const port = new URL(base).port;
     const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
     const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -167,19 +121,19 @@ describe('MCP guard', () => {
     const rebound = await send(Number(port), 'POST', '/mcp', { ...headers, host: `evil.example:${port}` }, init);
     expect(rebound.status).toBe(403);
     expect(rebound.body).toMatch(/Host 'evil.example/);
-    await expect(connect(base, { Origin: 'http://evil.example' })).rejects.toThrow();
-    const c = await connect(base, { Origin: 'http://evil.example', Authorization: 'Bearer sesame' });
+    await expect(h.connect(base, { Origin: 'http://evil.example' })).rejects.toThrow();
+    const c = await h.connect(base, { Origin: 'http://evil.example', Authorization: 'Bearer sesame' });
     expect((await call(c, 'get_entity', { path: 'Sun' })).isError).toBe(false);
   });
 
   test(`at most ${MAX_MCP_SESSIONS} sessions; --no-mcp serves none`, async () => {
-    const base = await startHost();
-    for (let i = 0; i < MAX_MCP_SESSIONS; i++) await connect(base);
+    const base = await h.startLive();
+    for (let i = 0; i < MAX_MCP_SESSIONS; i++) await h.connect(base);
     // Each SDK client holds its notification stream open, so every session is in use.
-    await expect.poll(() => host!.mcp!.openRequests, { timeout: 30_000 }).toBe(MAX_MCP_SESSIONS);
-    await expect(connect(base)).rejects.toThrow(/too many MCP clients: 16 sessions are open and in use/);
-    await host!.stop();
-    const off = await startHost('--no-mcp');
+    await expect.poll(() => h.host!.mcp!.openRequests, { timeout: 30_000 }).toBe(MAX_MCP_SESSIONS);
+    await expect(h.connect(base)).rejects.toThrow(/too many MCP clients: 16 sessions are open and in use/);
+    await h.host!.stop();
+    const off = await h.startLive({}, '--no-mcp');
     const r = await fetch(`${off}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(r.status).toBe(404);
   });
