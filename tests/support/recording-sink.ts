@@ -1,5 +1,6 @@
 // An event sink for tests of the watch feeds: records every event written to it, and can pretend
-// its reader is behind (set backedUp).
+// its reader is behind (set backedUp). It never drains as a socket does: the real back-pressure and
+// catch-up run in tests/unit/main/host/watch-backed-up-catch-up.test.ts on a real host.
 import type { EventSink } from '../../src/main/http/index';
 import { applyWatchEvent, type WatchState } from '../../src/shared/protocol';
 
