@@ -128,6 +128,24 @@ describe('the app runner', () => {
     expect(titleFromArgs(['x', '--title=Space'])).toBe('Space');
   });
 
+  test('the title: --title wins, a --title without its text is no title, a script\'s extension goes, an empty name is app', () => {
+    expect(titleFromArgs(['x', '--title', 'First', '--title=Second'])).toBe('First');
+    expect(titleFromArgs(['bin/sim', '--title'])).toBe('sim');
+    for (const [program, title] of [['/srv/ecs-live.mjs', 'ecs-live'], ['a\\b.cjs', 'b'], ['src/main.ts', 'main'], ['game.mts', 'game'], ['world.json', 'world.json'], ['.js', 'app'], ['dir/', 'dir/']]) {
+      expect(titleFromArgs([program!]), program).toBe(title);
+    }
+    expect(titleFromArgs([])).toBe('app');
+    const w = new World();
+    new App(w, { manual: true });
+    expect(w.doc(w.core.World, 'name'), 'no args: the World keeps its own name').toBeUndefined();
+  });
+
+  test('target rates from 1 to 1000 are taken; outside, or not a number, refused naming the value', () => {
+    for (const fps of [1, 1000]) expect(new App(new World(), { target_fps: fps, manual: true }).targetFps).toBe(fps);
+    for (const fps of [0, 1000.5, -1, Number.NaN]) expect(() => new App(new World(), { target_fps: fps, manual: true }), String(fps)).toThrow(`target_fps must be from 1 to 1000, got ${fps}`);
+    expect(new App(new World(), { manual: true }).targetFps).toBe(60);
+  });
+
   test('a bad target rate is refused', () => {
     expect(() => new App(new World(), { target_fps: 0, manual: true })).toThrow(/target_fps/);
   });
