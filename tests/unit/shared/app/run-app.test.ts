@@ -48,6 +48,36 @@ describe('the app runner', () => {
     expect(Math.max(...intervals)).toBeLessThanOrEqual(20);
   });
 
+  test('recent intervals keep the last 1,024, oldest first, once more frames than that ran', () => {
+    const { clock, advance, jump } = fakeClock();
+    const app = runApp(new World(), { target_fps: 50, clock });
+    // 1,101 frames 20 ms apart (1,100 intervals), then one 30 ms after the last.
+    advance(1000 + 1100 * 20);
+    app.stop();
+    jump(1000 + 1100 * 20 + 30);
+    app.step(1 / 50);
+    expect(app.intervalCount).toBe(1101);
+    const intervals = app.recentIntervals();
+    expect(intervals).toHaveLength(1024);
+    expect(intervals.slice(0, -1).every((ms) => ms === 20)).toBe(true);
+    expect(intervals.at(-1)).toBe(30);
+  });
+
+  test('a hook may remove itself or another while hooks run: a removed one does not run, the others do', () => {
+    const app = new App(new World(), { manual: true });
+    const ran: string[] = [];
+    const offB = app.onFrame(() => { ran.push('B'); });
+    const offA = app.onFrame(() => { ran.push('A'); offA(); offC(); });
+    const offC = app.onFrame(() => { ran.push('C'); });
+    app.onFrame(() => { ran.push('D'); });
+    app.step(1 / 60);
+    app.step(1 / 60);
+    expect(ran).toEqual(['B', 'A', 'D', 'B', 'D']);
+    offB();
+    app.step(1 / 60);
+    expect(ran.slice(5)).toEqual(['D']);
+  });
+
   test('after a stall it does not run a burst of catch-up frames', () => {
     const { clock, advance } = fakeClock();
     const app = runApp(new World(), { target_fps: 60, clock });
