@@ -49,6 +49,19 @@ export class McpHarness {
     });
   }
 
+  /** With the loop running: true once `done()` holds after some frame, false when `max` frames ran without it (waited on frames, never timed). */
+  until(done: () => boolean, max: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      let seen = 0;
+      const off = this.host!.app.onFrame(() => {
+        const ok = done();
+        if (!ok && ++seen < max) return;
+        queueMicrotask(off);
+        resolve(ok);
+      });
+    });
+  }
+
   /** An SDK client connected to `${base}/mcp`. */
   async connect(base: string, headers: Record<string, string> = {}): Promise<Client> {
     const client = new Client({ name: 'mcp-test', version: '1' });

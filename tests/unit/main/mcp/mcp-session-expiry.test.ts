@@ -1,5 +1,6 @@
-// MCP session idle expiry with the endpoint's clock and timers in the test's hands (no timer is
-// waited on): the sweeper, armed every idleMs/4 and fired here by the test, closes a session with
+// MCP session idle expiry, once on the host's own clock and timers (a 1 s expiry, waited on in
+// frames), and else with the endpoint's clock and timers in the test's hands (no timer is waited
+// on): the sweeper, armed every idleMs/4 and fired here by the test, closes a session with
 // nothing in flight for idleMs, releases its watches and its id is refused with a message saying
 // why; a client holding its notification stream is in use and stays; a new
 // client at the session bound takes the slot of the session unused the longest among those with
@@ -64,6 +65,23 @@ describe('MCP session idle expiry', () => {
     clock += 10 * IDLE_MS;
     await sweep();
     expect(mcp.openSessions).toBe(1);
+    expect((await call(listening, 'get_entity', { path: 'Sun' })).isError).toBe(false);
+  });
+
+  test('on the host\'s own clock and timers, the sweeper closes a quiet session; a listening client stays', async () => {
+    // idleMs 1 s: the sweep runs every second (its floor); frames run on the loop meanwhile.
+    const base = await h.startLive({ idleMs: 1000 });
+    const mcp = h.host!.mcp!;
+    const listening = await h.connect(base);
+    // The SDK client opens its notification stream after connecting: from then on it is in use.
+    expect(await h.until(() => mcp.openRequests === 1, 1200)).toBe(true);
+    const quiet = await quietSession(base);
+    expect(mcp.openSessions).toBe(2);
+    expect(h.host!.watches.watcherCount).toBe(1);
+    // Waited on frames: at 60 fps, 1,200 frames are 20 s, ten times what the expiry needs.
+    expect(await h.until(() => mcp.openSessions === 1, 1200), 'the quiet session was closed by the sweeper').toBe(true);
+    expect(h.host!.watches.watcherCount).toBe(0);
+    expect((await post(base, { id: 3, method: 'tools/list' }, quiet)).status).toBe(404);
     expect((await call(listening, 'get_entity', { path: 'Sun' })).isError).toBe(false);
   });
 
