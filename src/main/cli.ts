@@ -1,7 +1,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { COMPAT_DEFAULT_LIMIT, DEFAULT_MAX_LIMIT, DEFAULT_MAX_QUERY_STEPS, DEFAULT_PORT } from '../shared/protocol/constants';
 import { COMPAT_MODES, type CompatMode } from '../shared/rest';
-import { DEFAULT_HISTORY_SECONDS } from '../shared/history';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_HISTORY_SECONDS, readHistoryFileHeader } from '../shared/history';
+import { gunzipHistory } from './history-codec';
 import { DEFAULT_HTTP_OPTIONS, canonicalAppOrigins } from './http';
 
 /** Options of the host, shared by the Electron entry and the plain-Node entry. */
@@ -60,6 +62,10 @@ export interface HostOptions {
   history: number;
   /** Milliseconds stopping (SIGINT/SIGTERM) may take before the rest is cut and the process exits 1 (default 900). */
   stopTimeoutMs: number;
+  /** Largest history file PUT /history/import takes, in bytes (default DEFAULT_HTTP_OPTIONS.maxFileBytes, 256 MiB); larger is answered 413. */
+  maxFileBytes: number;
+  /** A history file to open at start (--replay): the world is built as the file says and stands at its first frame, paused (default: none). */
+  replay: string | undefined;
 }
 
 /** Largest --history: an hour (the byte cap bounds memory whatever the window). */
@@ -138,6 +144,9 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
       .argParser(integer(10, 3_600_000)).default(D.watchHeartbeatMs))
     .addOption(new Option('--history <seconds>', `seconds of the world's past to keep: read with at=<frame>, restore, export (GET /history); 0 turns it off; at most ${MAX_HISTORY_SECONDS}`)
       .argParser(integer(0, MAX_HISTORY_SECONDS)).default(DEFAULT_HISTORY_SECONDS))
+    .addOption(new Option('--max-file-bytes <n>', 'largest history file PUT /history/import takes; larger gets 413')
+      .argParser(integer(0, 1024 * 1024 * 1024)).default(D.maxFileBytes))
+    .addOption(new Option('--replay <file>', 'open a history file (GET /history/export): the world is built as the file says (seed, asteroids, fps, monitor, dialect, title) and stands at its first frame, paused; read it with at=, scrub it in the explorer, restore a frame to go on from there'))
     .addOption(new Option('--stop-timeout <ms>', 'time stopping may take; then what is left is cut and the exit code is 1')
       .argParser(integer(1, 3_600_000)).default(DEFAULT_STOP_TIMEOUT_MS))
     .allowUnknownOption(false)
@@ -147,6 +156,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
   if (o.idleTimeout > o.requestTimeout) {
     program.error(`error: option '--idle-timeout <ms>' (${o.idleTimeout}) must not exceed '--request-timeout <ms>' (${o.requestTimeout}): raise --request-timeout or lower --idle-timeout`);
   }
+  const replayed = o.replay === undefined ? {} : replayOptions(o.replay, o.history, (message) => program.error(`error: option '--replay <file>': ${message}`));
   return {
     port: o.port, address: o.address, title: o.title ?? defaults.title ?? programName(argv),
     headless: o.headless, fps: o.fps, seed: o.seed, paused: o.paused, asteroids: o.asteroids, token: o.token,
@@ -155,6 +165,28 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
     maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat,
-    stopTimeoutMs: o.stopTimeout, mcp: o.mcp, history: o.history,
+    stopTimeoutMs: o.stopTimeout, mcp: o.mcp, history: o.history, maxFileBytes: o.maxFileBytes, replay: o.replay,
+    ...replayed,
+  };
+}
+
+/**
+ * What a history file says the world was built from (--replay): its seed, asteroids, fps, monitor,
+ * dialect and title replace the command line's. `fail` reports a file that cannot be opened.
+ */
+function replayOptions(path: string, history: number, fail: (message: string) => never): Partial<HostOptions> {
+  if (history === 0) fail('a replay needs the history: leave out --history 0');
+  let header;
+  try {
+    header = readHistoryFileHeader(gunzipHistory(readFileSync(path)));
+  } catch (err) {
+    fail(`cannot open ${path}: ${(err as Error).message}`);
+  }
+  const w = header.world;
+  const compat = header.dialect === 'contract' ? undefined : (COMPAT_MODES as readonly string[]).includes(header.dialect) ? header.dialect as CompatMode : fail(`${path} was recorded in the dialect '${header.dialect}', which this host does not speak`);
+  const num = (key: string, fallback: number) => typeof w[key] === 'number' ? w[key] : fallback;
+  return {
+    title: header.title, compat, seed: num('seed', 1), asteroids: num('asteroids', 3000), fps: num('fps', 60),
+    monitor: typeof w.monitor === 'boolean' ? w.monitor : true,
   };
 }

@@ -1,6 +1,7 @@
 // The Host: one world running the demo at its target rate, the REST server on the Rest
 // singleton's port, and the frame feed for the viewport. Both entries (Electron and plain Node)
 // create a Host; everything they show comes from here.
+import { readFileSync } from 'node:fs';
 import { runApp, type App } from '../../shared/app';
 import { History } from '../../shared/history';
 import { World } from '../../shared/ecs';
@@ -18,6 +19,7 @@ import { attachFrameSocket, type FrameSocket } from './frame-socket';
 import type { WatchFeeds } from './watch-feeds';
 import { CONTRACT_WATCH_PREFIX, RestFaces } from './rest-faces';
 import { McpEndpoint, MCP_PATH, type McpEndpointOptions } from '../mcp';
+import { historyFileOptions } from '../history-codec';
 
 /**
  * How long stopping waits for a viewport socket to finish the close handshake before cutting it,
@@ -62,7 +64,12 @@ function createHistory(app: App, options: HostOptions): History {
   const router = createRouter(world, { ...routeLimits(options), app: replica.app });
   // A --compat host's contract face (the explorer, MCP) writes through a router of its own: so does the replica.
   const faces: Record<string, Router> = options.compat === undefined ? {} : { [CONTRACT_FACE]: createRouter(world, { ...routeLimits(options), compat: undefined, app: replica.app }) };
-  return new History(app, { world, router, faces, timeControl: replica.app.TimeControl }, { seconds: options.history });
+  // What a history file says of this host: --replay builds the world again from it.
+  const origin = {
+    title: options.title, dialect: options.compat ?? 'contract',
+    world: { seed: options.seed, asteroids: options.asteroids, fps: options.fps, monitor: options.monitor },
+  };
+  return new History(app, { world, router, faces, timeControl: replica.app.TimeControl }, { seconds: options.history, file: historyFileOptions(origin) });
 }
 
 /** A running simulation with its REST server and frame feed. */
@@ -125,6 +132,11 @@ export class Host {
     this.history?.onEvent((e) => {
       this.faces.root.watches.restored(e.frame);
       if (this.faces.contract !== this.faces.root) this.faces.contract.watches.restored(e.frame);
+      // A file opened (history import) holds the loop: watchers and the viewport get the world now.
+      if (this.history?.isHolding === true) {
+        this.faces.afterFrame();
+        this.publishFrame();
+      }
     });
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
     w.observe(w.core.Rest, 'set', () => { this.current = this.serve(); this.current.catch(() => {}); });
@@ -171,6 +183,8 @@ export class Host {
     this.faces.afterFrame();
     this.history?.start();
     this.app.start();
+    // --replay: the file opens before any frame runs (the world was built as it says).
+    if (this.options.replay !== undefined) this.history?.importFile(readFileSync(this.options.replay));
     return urls;
   }
 
@@ -182,6 +196,7 @@ export class Host {
     const transport = createHttpTransport({
       port: rest.port, address: rest.address, token: o.token, appOrigins: o.allowOrigins, staticRoot: this.staticRoot,
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
+      maxFileBytes: o.maxFileBytes, bodyPaths: this.bodyPaths(),
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
       maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs,
       restMethods: this.faces.methods,
@@ -201,6 +216,12 @@ export class Host {
     const host = address.includes(':') ? `[${address}]` : address;
     const base = `http://${host}:${port}`;
     return { rest: base, viewport: `${base}/viewport/`, explorer: `${base}/explorer/` };
+  }
+
+  /** Request paths whose PUT body the router reads (rows with a body), at the root and under the contract mount. */
+  private bodyPaths(): string[] {
+    const paths = (router: Router, prefix: string) => router.table.rows.filter((r) => r.body !== undefined).map((r) => prefix + r.path);
+    return [...paths(this.faces.root.router, ''), ...paths(this.faces.contract.router, CONTRACT_MOUNT)];
   }
 
   private async stopServing(): Promise<void> {

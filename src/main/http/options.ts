@@ -12,6 +12,9 @@ export const DEFAULT_HTTP_OPTIONS: Readonly<HttpOptions> = Object.freeze({
   keepAliveTimeoutMs: 5_000,
   maxConnections: 1024,
   maxBodyBytes: 65_536,
+  // A whole recording: 128 MiB at most in memory (GET /history's maxBytes), compressed to far less.
+  maxFileBytes: 256 * 1024 * 1024,
+  bodyPaths: Object.freeze([]) as readonly string[],
   staticRoot: undefined,
   appOrigins: Object.freeze([]) as readonly string[],
   maxWatches: 256,
@@ -38,6 +41,10 @@ export function resolveHttpOptions(options: Partial<HttpOptions>): HttpOptions {
   checkInteger('keepAliveTimeoutMs', o.keepAliveTimeoutMs, 1, 3_600_000);
   checkInteger('maxConnections', o.maxConnections, 1, 1_000_000);
   checkInteger('maxBodyBytes', o.maxBodyBytes, 0, 1024 * 1024 * 1024);
+  checkInteger('maxFileBytes', o.maxFileBytes, 0, 1024 * 1024 * 1024);
+  if (!Array.isArray(o.bodyPaths) || !o.bodyPaths.every((p) => typeof p === 'string' && p.startsWith('/'))) {
+    throw new RangeError(`HTTP option bodyPaths must be an array of paths starting with '/', got ${JSON.stringify(o.bodyPaths)}`);
+  }
   checkInteger('maxWatches', o.maxWatches, 0, 1_000_000);
   checkInteger('maxWatchesPerClient', o.maxWatchesPerClient, 0, 1_000_000);
   checkInteger('watchHeartbeatMs', o.watchHeartbeatMs, 10, 3_600_000);

@@ -120,7 +120,8 @@ export function createReplyWriter(ctx: ReplyWriterContext): ReplyWriter {
       Object.assign(headers, reply.headers);
     }
     Object.assign(headers, cors);
-    send(res, reply.status, headers, encodedBody(reply), head, reply.notFound === 'endpoint' ? 'unknown-endpoint' : 'rest');
+    const body = reply.bytes !== undefined ? Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength) : encodedBody(reply);
+    send(res, reply.status, headers, body, head, reply.notFound === 'endpoint' ? 'unknown-endpoint' : 'rest');
   }
 
   return { send, sendError, sendReply, failHandler };

@@ -48,6 +48,10 @@ export interface HttpOptions {
   maxConnections: number;
   /** Largest request body in bytes (default 65536); bodies are ignored, a larger one is answered 413. */
   maxBodyBytes: number;
+  /** Largest body of a request that takes one (a history file to PUT /history/import; default 256 MiB); larger is answered 413. */
+  maxFileBytes: number;
+  /** Request paths (without query) whose PUT body the REST handler reads, within maxFileBytes (default: none). */
+  bodyPaths: readonly string[];
   /** Folder of the built pages (e.g. out/renderer) served at /viewport/, /explorer/ and /assets/ (default: none). */
   staticRoot: string | undefined;
   /** Extra origins (e.g. 'http://mybox.local:27750') treated as the app's own pages for PUT (default: none). */

@@ -8,6 +8,8 @@ import { alertsState } from '../monitor';
 import {
   DEFAULT_MAX_HISTORY_BYTES, KEYFRAME_INTERVAL, type FrameRecord, type HistoryInput,
 } from './history-types';
+import { HistoryFileError, decodeHistoryFile, encodeHistoryFile, fileHeader, type HistoryFile, type HistoryFileHeader } from './file-format';
+import { componentsOf, segmentsUpTo, tryOnReplica } from './history-file';
 import { Recording } from './recording';
 import { Replayer, routerOf, type Replica, type ReplicaRouter } from './replay';
 
@@ -19,6 +21,18 @@ export interface HistoryOptions {
   maxBytes?: number;
   /** Frames between keyframes (default KEYFRAME_INTERVAL). */
   keyframeInterval?: number;
+  /** How history files are compressed and what they say of the host (export and import need it; without it they are refused). */
+  file?: HistoryFileOptions;
+}
+
+/** What a host gives its history for files: compression and what the files say of it. */
+export interface HistoryFileOptions {
+  /** Compresses the file's chunks into one file (the host: gzip). */
+  compress(chunks: Iterable<Uint8Array>): Uint8Array;
+  /** The file's bytes before compression; throws a HistoryFileError for bytes that are not a compressed file or are cut short. */
+  decompress(bytes: Uint8Array): Uint8Array;
+  /** The host's title, dialect and what it built its world from, written in every file's header. */
+  readonly origin: Pick<HistoryFileHeader, 'title' | 'dialect' | 'world'>;
 }
 
 /** What GET /history reports. */
@@ -50,6 +64,8 @@ export interface FaceHistory {
   viewAt(frame: number): ReplicaRouter;
   summary(): HistorySummary;
   restore(frame: number): void;
+  exportFile(to?: number): Uint8Array;
+  importFile(bytes: Uint8Array): { first: number; last: number };
 }
 
 /** Events of a History: a restore happened. */
@@ -61,6 +77,11 @@ export class History {
   readonly replayer: Replayer;
   readonly keyframeInterval: number;
   private pending: HistoryInput[] = [];
+  /**
+   * Set while the live world stands at a loaded recording's first frame with its later frames kept
+   * (load): the loop stands still, so no frame is counted over them. The loop ran before if true.
+   */
+  private holding: { wasRunning: boolean } | undefined;
   /** Inputs that came in during a frame's hooks (a breakpoint's pause): they belong to the next frame. */
   private later: HistoryInput[] = [];
   private readonly listeners = new Set<HistoryListener>();
@@ -93,6 +114,8 @@ export class History {
    * write it applied. `face`: the replica's face it replays through (undefined: the host's dialect).
    */
   recordInput(method: string, url: string, face?: string): void {
+    // A write to a loaded recording's first frame starts a new attempt from there.
+    this.release(this.app.frameCount);
     this.pending.push(face === undefined ? { kind: 'rest', method, url } : { kind: 'rest', method, url, face });
   }
 
@@ -109,6 +132,8 @@ export class History {
       viewAt: (frame) => { this.replayer.moveTo(frame); return router; },
       summary: () => this.summary(),
       restore: (frame) => this.restore(frame),
+      exportFile: (to) => this.exportFile(to),
+      importFile: (bytes) => this.importFile(bytes),
     };
   }
 
@@ -126,8 +151,46 @@ export class History {
     return () => { this.listeners.delete(fn); };
   }
 
+  /** Stops holding a loaded recording: the frames after `frame` go, and the loop runs again if it ran. */
+  private release(frame: number): void {
+    const h = this.holding;
+    if (h === undefined) return;
+    this.holding = undefined;
+    this.recording.dropAfter(frame);
+    this.replayer.invalidate();
+    if (h.wasRunning) this.app.start();
+  }
+
+  /** True while the live world stands at a loaded recording's first frame with its later frames kept (the loop stands still). */
+  get isHolding(): boolean {
+    return this.holding !== undefined;
+  }
+
+  /**
+   * Makes `file` (read and checked by the caller) the recording and the live world its first frame:
+   * paused, frame count the first frame's, every frame readable and restorable. The later frames
+   * stay while the world stands there, so the loop stands still (paused frames would count over
+   * them); a write or a restore starts from there again, dropping the frames after it.
+   */
+  load(file: HistoryFile): void {
+    const app = this.app, first = file.segments[0]!;
+    const wasRunning = this.holding?.wasRunning ?? app.isRunning;
+    app.stop();
+    this.recording.load(file.segments);
+    this.replayer.invalidate();
+    app.world.restore(first.image);
+    app.frameCount = first.frame;
+    this.pending = [{ kind: 'pause' }];
+    this.later = [];
+    if (app.TimeControl !== 0) app.world.set(app.world.core.World, app.TimeControl, { paused: true, step: 0 });
+    this.holding = { wasRunning };
+    for (const l of [...this.listeners]) l({ kind: 'restored', frame: first.frame });
+  }
+
   private afterFrame(): void {
     const app = this.app;
+    // A frame run by hand over a held recording: it follows the first frame, the later ones go.
+    this.release(app.frameCount - 1);
     const record: FrameRecord = {
       frame: app.frameCount, dt: app.simulated ? app.deltaTime : 0, simulated: app.simulated, inputs: this.pending,
       alerts: alertsState(app.world)?.activeCount ?? 0,
@@ -167,11 +230,56 @@ export class History {
     app.world.restore(image);
     app.frameCount = frame;
     this.recording.dropAfter(frame);
+    this.release(frame);
     // The pause is an input of the next frame, so a replay pauses where the live world did.
     this.pending = [{ kind: 'pause' }];
     this.later = [];
     if (app.TimeControl !== 0) app.world.set(app.world.core.World, app.TimeControl, { paused: true, step: 0 });
     for (const l of [...this.listeners]) l({ kind: 'restored', frame });
+  }
+
+  /**
+   * The recording up to frame `to` (default: the last recorded) as one compressed history file
+   * (docs/history.md, "The file format"). Throws a RangeError for a frame outside the window, an
+   * Error without file options.
+   */
+  exportFile(to?: number): Uint8Array {
+    const file = this.fileOptions();
+    const last = to ?? this.recording.last;
+    const why = last === undefined ? this.outsideWindow(0) : this.outsideWindow(last);
+    if (why !== undefined) throw new RangeError(why);
+    const segments = segmentsUpTo(this.recording, last!);
+    const header = fileHeader(segments, { ...file.origin, keyframeInterval: this.keyframeInterval });
+    return file.compress(encodeHistoryFile(header, segments));
+  }
+
+  /**
+   * Opens a history file: decompressed, read, checked against this host (dialect, components) and
+   * tried on the replica (every frame replayed exactly), then loaded (load). Throws a
+   * HistoryFileError naming what is wrong, with the world and the recording as they were.
+   */
+  importFile(bytes: Uint8Array): { first: number; last: number } {
+    const options = this.fileOptions();
+    if (bytes.byteLength === 0) throw new HistoryFileError('the body is empty: send a history file (as GET /history/export gives it)');
+    const file = decodeHistoryFile(options.decompress(bytes), componentsOf(this.app.world));
+    const { header } = file;
+    if (header.dialect !== options.origin.dialect) {
+      throw new HistoryFileError(`the history file was recorded by a host speaking ${header.dialect} and its inputs are written in it; this host speaks ${options.origin.dialect}: open it with --replay, which speaks the file's dialect`);
+    }
+    this.replayer.invalidate();
+    try {
+      tryOnReplica(this.replica, file);
+    } finally {
+      this.replayer.invalidate();
+    }
+    this.load(file);
+    return { first: header.first, last: header.last };
+  }
+
+  private fileOptions(): HistoryFileOptions {
+    const f = this.options.file;
+    if (f === undefined) throw new Error('this history has no file options: export and import are off');
+    return f;
   }
 
   /** The recorded range and its marks. */

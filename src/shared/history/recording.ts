@@ -95,6 +95,20 @@ export class Recording {
     }
   }
 
+  /**
+   * Replaces everything with `segments` (a recording read from a file), kept whole: the bounds
+   * trim it again with the next frame recorded.
+   */
+  load(segments: readonly { frame: number; image: WorldImage; frames: FrameRecord[] }[]): void {
+    this.clear();
+    for (const s of segments) {
+      const seg: Segment = { frame: s.frame, image: s.image, imageBytes: imageBytes(s.image), frames: s.frames, frameBytes: 0 };
+      for (const r of s.frames) seg.frameBytes += FRAME_RECORD_BYTES + r.inputs.reduce((n: number, i: HistoryInput) => n + inputBytes(i), 0);
+      this.segments.push(seg);
+      this.total += seg.imageBytes + seg.frameBytes;
+    }
+  }
+
   /** Forgets everything. */
   clear(): void {
     this.segments.length = 0;

@@ -57,7 +57,10 @@ export function openApiDocument(endpoints: readonly EndpointSpec[], o: OpenApiOp
     });
     const replies = Array.isArray(ep.reply) ? ep.reply : [ep.reply as z.ZodType];
     const ok = replies.length === 1 ? jsonSchema(replies[0]!, 'output') : { oneOf: replies.map((r) => jsonSchema(r, 'output')) };
-    const responses: Record<string, unknown> = { 200: { description: 'OK', content: { 'application/json': { schema: ok } } } };
+    const content = ep.replyMedia === undefined ? { 'application/json': { schema: ok } } : { [ep.replyMedia]: { schema: { type: 'string', contentMediaType: ep.replyMedia } } };
+    const responses: Record<string, unknown> = { 200: { description: 'OK', content } };
+    const requestBody = ep.body === undefined ? undefined
+      : { required: true, description: ep.body.description, content: { [ep.body.media]: { schema: { type: 'string', contentMediaType: ep.body.media } } } };
     for (const [status, why] of Object.entries(ep.errors)) responses[status] = { description: why, content: errorContent };
     // OpenAPI path parameters are always required: an optional trailing one makes a second path.
     const variants = [ep.pathParams];
@@ -65,7 +68,7 @@ export function openApiDocument(endpoints: readonly EndpointSpec[], o: OpenApiOp
     for (const params of variants) {
       const path = params === ep.pathParams ? ep.path : ep.path.slice(0, ep.path.lastIndexOf('/{'));
       const parameters = [...params.map((p) => ({ name: p.name, in: 'path', required: true, description: p.description, schema: { type: 'string' } })), ...query];
-      for (const method of ep.methods) (paths[path] ??= {})[method.toLowerCase()] = { summary: ep.summary, parameters, responses };
+      for (const method of ep.methods) (paths[path] ??= {})[method.toLowerCase()] = { summary: ep.summary, parameters, ...(requestBody ? { requestBody } : {}), responses };
       if (ep.methods.includes('GET') && (WATCHABLE as readonly string[]).includes(segment)) {
         paths[WATCH_PREFIX.slice(0, -1) + path] = { get: watchOperation(segment, parameters, ep.errors, errorContent) };
       }

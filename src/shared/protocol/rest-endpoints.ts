@@ -37,6 +37,10 @@ export interface EndpointSpec<P extends ParamSpecs = ParamSpecs> {
   readonly reply: z.ZodType | readonly z.ZodType[];
   /** Error statuses and when they happen. */
   readonly errors: Readonly<Record<number, string>>;
+  /** A 200 reply that is not JSON: its media type (GET /history/export: application/gzip); `reply` then describes nothing. */
+  readonly replyMedia?: string;
+  /** The request body the endpoint reads (PUT /history/import): its media type and what it holds; other endpoints take none. */
+  readonly body?: { readonly media: string; readonly description: string };
 }
 
 /** The fixed segments of a path template (`/stats/{category}/{period}` → ['stats']). */

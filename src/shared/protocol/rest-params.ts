@@ -80,6 +80,11 @@ export const HISTORY_RESTORE_PARAMS = {
   frame: { schema: intParam(MAX_FRAME), description: 'the frame to make the live world (see GET /history for the readable frames)', expected: 'a frame number' },
 } satisfies ParamSpecs;
 
+/** Parameters of GET /history/export. */
+export const HISTORY_EXPORT_PARAMS = {
+  to: { schema: intParam(MAX_FRAME).optional(), description: 'the last frame the file holds (default: the last recorded; see GET /history)', expected: 'a frame number' },
+} satisfies ParamSpecs;
+
 /** Parameters of GET /entity/<path>. */
 export const ENTITY_PARAMS = {
   ...AT_PARAM,

@@ -214,3 +214,9 @@ export const historyReplySchema = z.strictObject({
 
 /** PUT /history/restore: the frame the live world now stands at (paused). */
 export const historyRestoreReplySchema = z.strictObject({ frame: z.number().int() });
+
+/** Reply of PUT /history/import: the frames of the file, and the live frame (its first). */
+export const historyImportReplySchema = z.strictObject({ first: z.number().int(), last: z.number().int(), frame: z.number().int() });
+
+/** GET /history/export's 200 is a file (HISTORY_FILE_MEDIA), not JSON: this schema describes no JSON. */
+export const historyFileReplySchema = z.never();

@@ -10,6 +10,8 @@ export interface RestRequest {
   url: string;
   /** Request headers with lower-case names (the transport passes them; in-process calls may leave them out). */
   headers?: Record<string, string | undefined>;
+  /** The body, for the endpoints that take one (a row with `body`: PUT /history/import); other bodies are read and dropped by the transport. */
+  body?: Uint8Array;
 }
 
 /** Why a 404 was answered: no such endpoint (counted as "not handled"), or nothing at that path. */
@@ -21,8 +23,10 @@ export interface RestReply {
   status: number;
   /** Extra reply headers; `Content-Type` defaults to `application/json`. */
   headers?: Record<string, string>;
-  /** JSON text (errors are `{"error": "..."}`); empty only for 204. */
+  /** JSON text (errors are `{"error": "..."}`); empty only for 204 and for a reply with `bytes`. */
   body: string;
+  /** A binary body sent instead of `body` (GET /history/export), with the Content-Type its headers give. */
+  bytes?: Uint8Array;
   /**
    * True when the router keeps this very reply and may give it again (its reply cache, while the
    * world is unchanged): the transport may then keep the encoded bytes with it. Default false.

@@ -23,7 +23,7 @@ export interface Router {
    * is what its queries may spend (watch feeds pass a share of their frame's) instead of a fresh
    * budget of maxQuerySteps; a reply from the reply cache spends nothing.
    */
-  route(method: string, url: string, headers?: Record<string, string | undefined>, budget?: QueryBudget): RestReply;
+  route(method: string, url: string, headers?: Record<string, string | undefined>, budget?: QueryBudget, body?: Uint8Array): RestReply;
   /** The work one request's queries may do, in evaluation steps (the maxQuerySteps option or its default). */
   readonly maxQuerySteps: number;
   /** Every method some endpoint answers (the transport's CORS preflights grant these, besides OPTIONS). */
@@ -70,13 +70,13 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     return history.viewAt(frame).route(method, withoutParam(url, 'at'));
   }
 
-  function route(method: string, url: string, budget?: QueryBudget): RestReply {
+  function route(method: string, url: string, budget?: QueryBudget, body?: Uint8Array): RestReply {
     const cached = cache !== undefined && method === 'GET' ? cache.get(url) : undefined;
     if (cached !== undefined) return cached;
     const found = resolveRoute(table, method, url);
     if ('reply' in found) return found.reply;
     const { compiled: r, rest } = found;
-    const ctx: RouteContext = { world, method, endpoint: r.usage, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}) };
+    const ctx: RouteContext = { world, method, endpoint: r.usage, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}), ...(body ? { body } : {}) };
     const at = (found.params as { at?: number }).at;
     if (at !== undefined) return pastReply(method, url, at);
     const before = world.changeCount;
@@ -97,10 +97,10 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     return reply;
   }
 
-  const handler = ((req: RestRequest) => route(req.method, req.url)) as Router & {
+  const handler = ((req: RestRequest) => route(req.method, req.url, undefined, req.body)) as Router & {
     methods: readonly string[]; writeMethods: readonly string[]; table: RouteTable; maxQuerySteps: number;
   };
-  handler.route = (method, url, _headers, budget) => route(method, url, budget);
+  handler.route = (method, url, _headers, budget, body) => route(method, url, budget, body);
   handler.maxQuerySteps = maxQuerySteps;
   handler.methods = table.methods;
   handler.writeMethods = table.writeMethods;

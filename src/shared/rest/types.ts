@@ -60,6 +60,10 @@ export interface RouterHistory {
   summary(): object;
   /** Makes the live world that of `frame` (paused; later frames dropped). Throws a RangeError outside the window. */
   restore(frame: number): void;
+  /** The recording up to `to` (default: the last frame) as one compressed history file. Throws a RangeError outside the window. */
+  exportFile(to?: number): Uint8Array;
+  /** Opens a history file: the live world becomes its first frame (paused). Throws an Error with `name` 'HistoryFileError' naming what is wrong, changing nothing. */
+  importFile(bytes: Uint8Array): { first: number; last: number };
 }
 
 /**
@@ -90,6 +94,8 @@ export interface RouteContext {
   readonly names: DialectNames;
   /** The budget the caller gave this request's queries (watch feeds share one per frame); absent: a fresh one of maxQuerySteps. */
   readonly budget?: QueryBudget;
+  /** The request body, for a row that takes one (its `body`); undefined when none was sent. */
+  readonly body?: Uint8Array;
 }
 
 /** An endpoint handler: `params` are the request's parameters parsed by the row's zod table (defaults filled in). */

@@ -8,6 +8,7 @@ export { MAX_ECHOED_CHARS, CUT_MARK, echoed } from './echo';
 export { STATS_CATEGORY_NAMES, STATS_PERIOD_NAMES, type StatsCategory, type StatsPeriod } from './stats-names';
 export { MCP_PATH } from './mcp-path';
 export { DEFAULT_PORT } from './port';
+export { HISTORY_FILE_MEDIA, HISTORY_FILE_STEM } from './history-file';
 export { WORLD_ROOT, REFERENCE_ROOT, renameRoot } from './root-names';
 export { BREAK_ON, BREAKPOINT_PATH, BREAKPOINTS_PATH, type BreakOn } from './breakpoints';
 export { CONTRACT_MOUNT } from './contract-mount';

@@ -1,7 +1,10 @@
 // The history endpoints (both dialects): GET /history reports the recorded range and the
 // timeline's marks; PUT /history/restore?frame=N makes the live world that of frame N. Both
 // answer 400 with history off. The recording itself is the history module's (RouterOptions.history).
-import { HISTORY_RESTORE_PARAMS, historyReplySchema, historyRestoreReplySchema } from '../../protocol';
+import {
+  HISTORY_EXPORT_PARAMS, HISTORY_FILE_MEDIA, HISTORY_FILE_STEM, HISTORY_RESTORE_PARAMS,
+  historyFileReplySchema, historyImportReplySchema, historyReplySchema, historyRestoreReplySchema,
+} from '../../protocol';
 import { endpoint, type EndpointRow } from '../endpoint-row';
 import type { RouteContext } from '../types';
 import { errorReply, okText } from './replies';
@@ -23,6 +26,33 @@ function putHistoryRestore(ctx: RouteContext, params: { frame: number }) {
   return okText(JSON.stringify({ frame: params.frame }));
 }
 
+function getHistoryExport(ctx: RouteContext, params: { to?: number }) {
+  const h = ctx.options.history;
+  if (h === undefined) return errorReply(400, HISTORY_OFF);
+  let bytes: Uint8Array;
+  try {
+    bytes = h.exportFile(params.to);
+  } catch (err) {
+    if (err instanceof RangeError) return errorReply(404, err.message);
+    throw err;
+  }
+  const name = `${HISTORY_FILE_STEM}.gz`;
+  return { status: 200, body: '', bytes, headers: { 'Content-Type': HISTORY_FILE_MEDIA, 'Content-Disposition': `attachment; filename="${name}"` } };
+}
+
+function putHistoryImport(ctx: RouteContext) {
+  const h = ctx.options.history;
+  if (h === undefined) return errorReply(400, HISTORY_OFF);
+  if (ctx.body === undefined || ctx.body.byteLength === 0) return errorReply(400, 'the body is empty: send a history file (as GET /history/export gives it) as the body of the PUT');
+  try {
+    const { first, last } = h.importFile(ctx.body);
+    return okText(JSON.stringify({ first, last, frame: first }));
+  } catch (err) {
+    if (err instanceof Error && err.name === 'HistoryFileError') return errorReply(400, err.message);
+    throw err;
+  }
+}
+
 /** The history rows every dialect's table has. */
 export function historyRows(): EndpointRow[] {
   return [
@@ -34,6 +64,20 @@ export function historyRows(): EndpointRow[] {
       path: '/history/restore', methods: ['PUT'], summary: 'Make the live world that of a recorded frame (ids and generations included); pauses time and drops the later frames',
       pathParams: [], params: HISTORY_RESTORE_PARAMS, reply: historyRestoreReplySchema, cache: 'none', handler: putHistoryRestore, notAnInput: true,
       errors: { 400: HISTORY_OFF, 404: 'the frame is not in the recorded window (the reply names the window)' },
+    }),
+    endpoint({
+      path: '/history/export', methods: ['GET'], summary: 'The recording (up to frame `to`) as one gzip-compressed history file: header, keyframes, frame records (docs/history.md, "The file format")',
+      pathParams: [], params: HISTORY_EXPORT_PARAMS, reply: historyFileReplySchema, replyMedia: HISTORY_FILE_MEDIA, cache: 'none', handler: getHistoryExport,
+      errors: { 400: HISTORY_OFF, 404: 'the frame `to` is not in the recorded window (the reply names the window)' },
+    }),
+    endpoint({
+      path: '/history/import', methods: ['PUT'], summary: 'Open a history file: it becomes the recording, and the live world its first frame, paused; later frames stay readable and restorable until the world moves on',
+      pathParams: [], params: {}, reply: historyImportReplySchema, cache: 'none', handler: putHistoryImport, notAnInput: true,
+      body: { media: HISTORY_FILE_MEDIA, description: 'a history file, as GET /history/export gives it' },
+      errors: {
+        400: `${HISTORY_OFF}; or the file cannot be opened (empty, not gzip, another format version, truncated, damaged, another dialect or components this host does not know): the message says which, and nothing changed`,
+        413: 'the body is larger than the server takes for a file (--max-file-bytes)',
+      },
     }),
   ];
 }

@@ -2,7 +2,7 @@
 // code (as the host does), for the history tests. Frames are run by hand with given delta times.
 import { runApp, type App } from '../../../../src/shared/app';
 import { World } from '../../../../src/shared/ecs';
-import { History } from '../../../../src/shared/history';
+import { History, type HistoryFileOptions } from '../../../../src/shared/history';
 import { createRouter, type Router, type RouterOptions } from '../../../../src/shared/rest';
 import { createDemo, type Demo } from '../../../../src/main/sim';
 
@@ -18,13 +18,13 @@ function build(asteroids: number, options: RouterOptions, history?: History): Bu
 }
 
 /** A live world recording its history (window `seconds`), and its replica. */
-export function demoPair(asteroids = 150, seconds = 20, options: RouterOptions = {}, keyframeInterval = 30, setup?: (b: Built) => void): { live: Built; replica: Built; history: History } {
+export function demoPair(asteroids = 150, seconds = 20, options: RouterOptions = {}, keyframeInterval = 30, setup?: (b: Built) => void, file?: HistoryFileOptions): { live: Built; replica: Built; history: History } {
   const replica = build(asteroids, options);
   const liveWorld = build(asteroids, options);
   // Both worlds are built by the same code, extra systems included, before recording starts.
   setup?.(replica);
   setup?.(liveWorld);
-  const history = new History(liveWorld.app, { world: replica.world, router: replica.router, timeControl: replica.app.TimeControl }, { seconds, keyframeInterval });
+  const history = new History(liveWorld.app, { world: replica.world, router: replica.router, timeControl: replica.app.TimeControl }, { seconds, keyframeInterval, ...(file ? { file } : {}) });
   // The live router records into the history: rebuilt with it (the same world and options).
   const router = createRouter(liveWorld.world, { ...options, app: liveWorld.app, history });
   history.start();

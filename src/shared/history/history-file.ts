@@ -1,0 +1,48 @@
+// The steps of export and import that need no History: which part of a recording a file holds
+// (up to a frame), and the trial run of a file on the replica before anything is changed — every
+// keyframe restored and every frame replayed, each stretch compared with the keyframe after it —
+// so a file the host cannot replay exactly is refused while the world and the recording stand.
+import type { ComponentInfo, World } from '../ecs';
+import { HistoryFileError, type HistoryFile } from './file-format';
+import type { Segment } from './history-types';
+import type { Recording } from './recording';
+import { replayFrame, type Replica } from './replay';
+import { diffImages, isProcessStatistic } from './image-diff';
+
+/** The recording's segments up to frame `to` (which the recording must have): later frames and keyframes left out, nothing copied but the last segment's frame list. */
+export function segmentsUpTo(recording: Recording, to: number): Segment[] {
+  const out: Segment[] = [];
+  for (const s of recording.segments) {
+    if (s.frame > to) break;
+    out.push(s.frames.length && s.frames[s.frames.length - 1]!.frame > to ? { ...s, frames: s.frames.slice(0, to - s.frame) } : s);
+  }
+  return out;
+}
+
+/** A world's components by entity index, as an image holds them (what a file's must match). */
+export function componentsOf(world: World): Map<number, ComponentInfo> {
+  return new Map(world.snapshot().components);
+}
+
+/**
+ * Restores every keyframe of `file` on the replica and replays its frames, comparing each stretch
+ * with the next keyframe (the monitor's process statistics aside). Throws a HistoryFileError naming
+ * the first frame that does not come out as recorded. The replica is left wherever it got to.
+ */
+export function tryOnReplica(replica: Replica, file: HistoryFile): void {
+  const segs = file.segments;
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i]!;
+    try {
+      replica.world.restore(seg.image);
+      for (const rec of seg.frames) replayFrame(replica, rec);
+    } catch (err) {
+      throw new HistoryFileError(`the recording does not replay on this host from keyframe ${seg.frame}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const next = segs[i + 1];
+    if (next === undefined) break;
+    const world = replica.world;
+    const d = diffImages(next.image, world.snapshot(), world, isProcessStatistic);
+    if (d !== undefined) throw new HistoryFileError(`the recording does not replay exactly on this host (another build, or systems that read the clock): at frame ${next.frame}, ${d}`);
+  }
+}
