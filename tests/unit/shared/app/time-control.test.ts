@@ -136,6 +136,17 @@ describe('time control', () => {
     expect(info.type_info[at].time_scale).toEqual(['float', { range: [0, 16] }]);
   });
 
+  test('a second app on the same world shares its time control: one module, one component, the state kept', () => {
+    const { world, app, put } = setup();
+    put({ paused: true, step: 2 });
+    const again = new App(world, { manual: true, time_control: true });
+    expect(again.TimeControl).toBe(app.TimeControl);
+    expect(world.lookup('ecs.app')).not.toBe(0);
+    expect(world.doc(world.lookup('ecs.app'), 'brief')).toBe('The app runner: frame rate and time control');
+    expect(world.childrenOf(world.lookup('ecs.app')).map((e) => world.pathOf(e))).toEqual(['ecs.app.TimeControl']);
+    expect(world.get(world.core.World, app.TimeControl)).toEqual({ paused: true, step: 2, time_scale: 1 });
+  });
+
   test('an app without time control leaves the World entity as the reference has it', () => {
     const world = new World();
     const app = new App(world, { manual: true });
