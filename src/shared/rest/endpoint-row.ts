@@ -20,7 +20,7 @@ export interface EndpointRow<P extends ParamSpecs = ParamSpecs> extends Endpoint
   readonly cache: CachePolicy;
   /** With cache 'until-change': true for parameters whose reply must not be kept (e.g. duration=true reports time). */
   readonly uncachedWhen?: (params: ParamsOf<P>) => boolean;
-  /** True for a write that is not an outside change of the world (history's restore): it is not recorded as an input. */
+  /** True for a write that is not an outside change of the world (history's restore and import, breakpoints): it is not recorded as an input. */
   readonly notAnInput?: boolean;
   /** Answers a request whose parameters passed the table's schemas (the router has validated them). */
   readonly handler: (ctx: RouteContext, params: ParamsOf<P>) => RestReply;

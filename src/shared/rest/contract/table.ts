@@ -101,13 +101,14 @@ function contractRows(o: TableOptions, rule: QueryLimitRule, build: boolean, nam
 
 /** The breakpoint endpoints (the contract's only: the reference servers had none). */
 function breakpointRows(): readonly EndpointRow[] {
+  // Breakpoints live beside the world, not in it: setting one is no input of the history (the pause a hit sets is).
   const NAME = { name: 'name', description: "the breakpoint's name: 1 to 64 letters, digits, '_', '-' or '.'", required: true };
   const NO_LOOP = 'the router runs no app loop (breakpoints need a host)';
   return [
     endpoint({
       path: '/breakpoint/{name}', methods: ['PUT'],
       summary: 'Create or replace a breakpoint (q, on, path, once), or enable/disable one: the world pauses after the frame it fires on',
-      pathParams: [NAME], params: BREAKPOINT_PARAMS, reply: putBreakpointReplySchema, cache: 'none', handler: putBreakpoint,
+      pathParams: [NAME], params: BREAKPOINT_PARAMS, reply: putBreakpointReplySchema, cache: 'none', handler: putBreakpoint, notAnInput: true,
       errors: {
         400: 'a bad name, query (error with position) or on; neither q nor enabled; a query that never uses $this; or it does not fit the per-frame watch budget beside the enabled breakpoints (the numbers are in the error)',
         404: 'path names no entity; enabled=… for a name that has no breakpoint', 501: NO_LOOP,
@@ -115,7 +116,7 @@ function breakpointRows(): readonly EndpointRow[] {
     }),
     endpoint({
       path: '/breakpoint/{name}', methods: ['DELETE'], summary: 'Delete a breakpoint',
-      pathParams: [NAME], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: deleteBreakpoint,
+      pathParams: [NAME], params: NO_PARAMS, reply: emptyReplySchema, cache: 'none', handler: deleteBreakpoint, notAnInput: true,
       errors: { 404: 'no breakpoint has the name', 501: NO_LOOP },
     }),
     endpoint({
