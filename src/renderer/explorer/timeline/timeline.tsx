@@ -1,11 +1,13 @@
 // The timeline under the title bar (inside the paused banner): the recorded range from GET /history
 // as a slider, marks where outside writes came in and where alerts rose, and, while a past frame
 // is shown, "live" and "restore here". Dragging it shows that frame in the tree, inspector and
-// query results (they read with at=), marked as the past. Without history it is the plain banner.
+// query results (they read with at=), marked as the past; export and import carry the recording as
+// a file. Without history it is the plain banner.
 import { useState } from 'preact/hooks';
 import { errorText } from '../client';
 import { useClient, usePastFrame, useRest } from '../ui';
 import { historyMarks, type HistoryReply } from './history-marks';
+import { HistoryFileButtons } from './history-file-buttons';
 import { PausedBanner } from './paused-banner';
 
 
@@ -43,6 +45,7 @@ export function Timeline() {
             <button type="button" onClick={() => restore(past.frame!)} title="Make the live world this frame (pauses time, drops the later frames)">restore here</button>
           </>
         ) : null}
+        <HistoryFileButtons shown={shown} first={h.first} onError={setError} onOpened={() => past.set(undefined)} />
         {error ? <span class="field-error" role="alert">{error}</span> : null}
       </div>
     </PausedBanner>

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the test reads replies as parsed JSON of known shape */
 // A breakpoint's pause in the history, through the real host with its own loop running: the hit
 // frame is the last frame whose systems ran (every frame recorded after it stood still), at= of the
 // hit frame reads the values that fired it, and after a restore to an earlier frame and a resume
