@@ -4,12 +4,17 @@
 // `Planet($p)`) are re-evaluated when those entities change their type (world.structureVersion).
 import type { Column, Table, TableListener } from '../ecs';
 import { cacheablePlan, type Query, type QueryResult, type ResultFn } from '../query';
+import type { TableKernel } from './table-kernel';
 
 /** A cached result: count is refreshed before each visit; columns of self fields are resolved once. */
 export interface CachedResult extends QueryResult {
   count: number;
   /** Column of each field when it comes from the table itself (null otherwise). */
   readonly columns: readonly (Column | null)[];
+  /** Every set field comes from the table itself (then a system can run on it through a kernel). */
+  readonly ownFields: boolean;
+  /** The system's kernel for this result (table-kernel.ts), made on its first visit; null until then. */
+  kernel: TableKernel | null;
 }
 
 interface Entry {
@@ -26,6 +31,8 @@ interface Entry {
 export interface ResultVisitor {
   /** Points the visitor at a result and calls `run` with it. */
   visit(r: QueryResult, count: number, run: (it: this) => void): void;
+  /** Counts a cached result and runs the system on it (through its table kernel). */
+  visitCached(r: CachedResult, count: number, run: (it: this) => void): void;
 }
 
 /** Cached iteration of a query's $this tables; falls back to plain evaluation when not cacheable. */
@@ -79,7 +86,8 @@ export class CachedQuery implements TableListener {
     this.query.evaluateOn(table, (r) => {
       const columns = r.ids.map((id, i) => (r.isSet[i] && r.sources[i] === 0 ? table.column(id) ?? null : null));
       // One object shape for every cached result (a spread would copy into varying shapes).
-      out.push({ table: r.table, rows: r.rows, count: r.count, ids: r.ids, sources: r.sources, isSet: r.isSet, vars: r.vars, columns });
+      const ownFields = r.sources.every((src, i) => src === 0 || !r.isSet[i]);
+      out.push({ table: r.table, rows: r.rows, count: r.count, ids: r.ids, sources: r.sources, isSet: r.isSet, vars: r.vars, columns, ownFields, kernel: null });
     });
     return out;
   }
@@ -116,7 +124,7 @@ export class CachedQuery implements TableListener {
       for (let i = 0; i < results.length; i++) {
         const r = results[i]!;
         r.count = n;
-        it.visit(r, n, run);
+        it.visitCached(r, n, run);
       }
     }
   }

@@ -2,8 +2,15 @@
 import type { Column, ColumnViews, Entity, Id, Table, World } from '../ecs';
 import type { QueryResult } from '../query';
 import type { CachedResult } from './cached-query';
+import { fieldSources, kernelIsCurrent, makeKernel } from './table-kernel';
 
 const NO_ENTITIES: readonly Entity[] = [];
+
+/**
+ * Tables with fewer entities run their systems without a kernel: there the call, not the loop,
+ * is the cost, and each kernel is one more function to compile (the demo has 32 tables under 16).
+ */
+export const KERNEL_MIN_ROWS = 32;
 
 /** Per-result view given to system callbacks (one object per system, reused). */
 export class SystemIter {
@@ -35,14 +42,39 @@ export class SystemIter {
    * the loop ran about 18% slower (move_100k), and from here it does not.
    */
   visit(r: QueryResult, count: number, run: (it: this) => void): void {
+    this.point(r, count);
+    this.matchedTables++;
+    this.matchedEntities += count;
+    run(this);
+  }
+
+  /**
+   * @internal Counts a cached result and runs the system on it through the result's table kernel
+   * (table-kernel.ts), made once the table holds KERNEL_MIN_ROWS entities and again when its
+   * arrays have grown; results with fields from other entities, smaller tables and runtimes that
+   * refuse generated code are visited as above.
+   */
+  visitCached(r: CachedResult, count: number, run: (it: SystemIter) => void): void {
+    let k = r.kernel;
+    if (k === null || !kernelIsCurrent(k, r.columns)) {
+      if (!r.ownFields || count < KERNEL_MIN_ROWS) { this.visit(r, count, run); return; }
+      const sources = fieldSources(r.columns);
+      k = makeKernel(new KernelIter(this.world, this.system, r, sources), sources, run);
+      if (k === null) { this.visit(r, count, run); return; }
+      r.kernel = k;
+    }
+    this.matchedTables++;
+    this.matchedEntities += count;
+    k.run(this, count);
+  }
+
+  /** @internal Points the iterator at a result without counting it or calling anything. */
+  protected point(r: QueryResult, count: number): void {
     this.result = r;
     this.table = r.table;
     this.count = count;
     this.rows = r.rows;
     this.columns = (r as Partial<CachedResult>).columns ?? null;
-    this.matchedTables++;
-    this.matchedEntities += count;
-    run(this);
   }
 
   /** @internal Points the iterator at no result (a system without a query). */
@@ -114,4 +146,33 @@ export class SystemIter {
   variable(index: number): Entity {
     return this.result?.vars[index] ?? 0;
   }
+}
+
+/**
+ * The iterator of one table kernel (table-kernel.ts): pointed at its result once, with the views
+ * of its self fields frozen copies made once, so that a kernel's compiled code can take the arrays
+ * as constants (V8 folds a frozen object's properties and a field written only in the constructor).
+ */
+class KernelIter extends SystemIter {
+  /** Frozen views per field: a frozen copy of the column's views for self fields, undefined for tags and unset fields. */
+  // Declared, not defined: a class field would be written twice (undefined, then the views), and
+  // V8 folds only a field written once.
+  private declare readonly frozen: readonly (ColumnViews | undefined)[];
+
+  constructor(world: World, system: Entity, r: CachedResult, sources: readonly (ColumnViews | null)[]) {
+    super(world, system);
+    this.point(r, r.count);
+    this.frozen = Object.freeze(sources.map((v) => (v ? frozenViews(v) : undefined)));
+  }
+
+  // No branch here: V8 folds `it.field(0).x` only when what field() returns is already a
+  // constant while the system is inlined, and a conditional return is not yet one then.
+  override field(i: number): ColumnViews | undefined {
+    return this.frozen[i];
+  }
+}
+
+/** A frozen copy of a column's views: V8 folds a frozen object's properties as constants. */
+function frozenViews(v: ColumnViews): ColumnViews {
+  return Object.freeze({ ...v });
 }
