@@ -25,6 +25,11 @@ export class FileValueError extends Error {
 // The format stores numbers little-endian; a typed array's bytes are the platform's.
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/** A number JSON writes and reads back as itself (not NaN, an infinity or -0). */
+function plainNumber(v: unknown): boolean {
+  return typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0);
+}
+
 function typedName(v: ArrayBufferView): TypedName | undefined {
   const name = v.constructor.name;
   return name in TYPED ? name as TypedName : undefined;
@@ -51,7 +56,11 @@ export function toTagged(value: unknown, blobs: Uint8Array[], base: number, wher
     blobs.push(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
     return { $typed: name, blob: base + blobs.length - 1 };
   }
-  if (Array.isArray(value)) return value.map((v, i) => toTagged(v, blobs, base, `${where}[${i}]`));
+  if (Array.isArray(value)) {
+    // Most arrays of an image are plain numbers (entity ids, the free list, children): kept as they are.
+    if (value.every(plainNumber)) return value;
+    return value.map((v, i) => toTagged(v, blobs, base, `${where}[${i}]`));
+  }
   if (typeof value === 'object') {
     const proto = Object.getPrototypeOf(value) as unknown;
     if (proto !== Object.prototype && proto !== null) throw new FileValueError(where, `a ${(value as object).constructor?.name ?? 'non-plain object'} cannot be written (only plain data can)`);
