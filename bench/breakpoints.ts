@@ -34,7 +34,7 @@ function setup(n: number, distinct = false): { app: App; bps: Breakpoints } {
   const world = new World();
   const app = runApp(world, { manual: true, time_control: true, target_fps: 60 });
   createDemo(world, { seed: 1, asteroids: 3000 });
-  const bps = new Breakpoints(world, { pause: () => {}, frame: () => app.frameCount, frameSteps: 1_000_000, requestSteps: 25_000 });
+  const bps = new Breakpoints(world, { pause: () => {}, frame: () => app.frameCount, ranSystems: () => app.simulated, frameSteps: 1_000_000, requestSteps: 25_000 });
   for (let i = 0; i < n; i++) {
     const k = KINDS[i % KINDS.length]!;
     bps.set(`b${i}`, { q: text(i, distinct), on: k.on, once: false, enabled: true });

@@ -112,6 +112,7 @@ export class Host {
       // A hit pauses at the end of its frame and drops steps still to run, as a debugger stops a step.
       pause: () => w.set(w.core.World, this.app.TimeControl, { paused: true, step: 0 }),
       frame: () => this.app.frameCount,
+      ranSystems: () => this.app.simulated,
       get frameSteps() { return watches().frameBudget.frameSteps; },
       get requestSteps() { return watches().frameBudget.requestSteps; },
     });

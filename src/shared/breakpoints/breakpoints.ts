@@ -72,6 +72,8 @@ export interface BreakpointHost {
   pause(): void;
   /** Frames run so far (a hit's frame). */
   frame(): number;
+  /** Whether the frame that just ran ran the systems (false while paused). */
+  ranSystems(): boolean;
   /** Evaluation steps the watch feeds and breakpoints of one frame may spend together. */
   readonly frameSteps: number;
   /** Evaluation steps one query may spend (a request's budget). */
@@ -98,9 +100,13 @@ export class Breakpoints {
   private readonly listeners = new Set<(hits: readonly BreakpointHit[]) => void>();
   /** The last hit of any breakpoint (what paused the world). */
   lastHit: BreakpointHit | undefined;
+  /** True while the world stands where lastHit paused it: no frame has run the systems since, and no restore happened. */
+  atHit = false;
 
   /** Breakpoints of `world`, pausing and budgeted through `host`. */
-  constructor(private readonly world: World, private readonly host: BreakpointHost) {}
+  constructor(private readonly world: World, private readonly host: BreakpointHost) {
+    world.onRestore(() => this.rebase());
+  }
 
   /** Evaluation steps the watch feeds and breakpoints of one frame may spend together. */
   get frameSteps(): number {
@@ -179,6 +185,7 @@ export class Breakpoints {
   afterFrame(maxSteps: number = this.host.frameSteps): number {
     let left = maxSteps, spent = 0;
     const token = ++this.round;
+    if (this.host.ranSystems()) this.atHit = false;
     const hits: BreakpointHit[] = [];
     for (const entry of this.entries.values()) {
       if (!entry.spec.enabled) continue;
@@ -207,6 +214,7 @@ export class Breakpoints {
     }
     if (hits.length > 0) {
       this.lastHit = hits[hits.length - 1];
+      this.atHit = true;
       this.host.pause();
       for (const l of this.listeners) l(hits);
     }
@@ -237,6 +245,25 @@ export class Breakpoints {
       else if (!seen.has(t)) { seen.add(t); n += t.steps; }
     }
     return n;
+  }
+
+  /**
+   * After a restore (history) the restored world is every enabled breakpoint's baseline, as at
+   * creation: stepping on from the frame before a hit fires again where the world meets the
+   * condition again, not for the difference between the world before and after the restore.
+   */
+  private rebase(): void {
+    this.atHit = false;
+    for (const e of this.entries.values()) {
+      if (!e.spec.enabled) continue;
+      try {
+        e.watched.prime(new QueryBudget(this.host.requestSteps));
+      } catch (err) {
+        if (!(err instanceof QueryBudgetError)) throw err;
+        e.error = `disabled after a restore: its query needs more than ${this.host.requestSteps} evaluation steps (a request's budget); narrow it, then enable it again`;
+        e.spec = { ...e.spec, enabled: false };
+      }
+    }
   }
 
   private compile(spec: BreakpointSpec): WatchedQuery {

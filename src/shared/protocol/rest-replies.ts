@@ -183,9 +183,14 @@ export const breakpointSchema = z.strictObject({
 /** PUT /breakpoint/<name>: the breakpoint now, and the one it replaced (with a sentence saying so). */
 export const putBreakpointReplySchema = z.strictObject({ breakpoint: breakpointSchema, replaced: breakpointSchema.optional(), message: z.string().optional() });
 
-/** GET /breakpoints: every breakpoint, the last hit of any (what paused the world), and the steps they take per frame of the budget. */
+/**
+ * GET /breakpoints: every breakpoint, the last hit of any (what paused the world), the steps they
+ * take per frame of the budget, and whether the world still stands where the last hit paused it
+ * (`at_hit`: no frame has run the systems since, and no restore happened).
+ */
 export const breakpointsReplySchema = z.strictObject({
   breakpoints: z.array(breakpointSchema), last_hit: breakpointHitSchema.optional(), steps_per_frame: z.number().int().min(0), frame_steps: z.number().int().min(1),
+  at_hit: z.boolean(),
 });
 
 /** GET /openapi.json: an OpenAPI 3.1 document (checked here only for its two top-level fields). */

@@ -12,3 +12,4 @@ export { HISTORY_FILE_MEDIA, HISTORY_FILE_STEM } from './history-file';
 export { WORLD_ROOT, REFERENCE_ROOT, renameRoot } from './root-names';
 export { BREAK_ON, BREAKPOINT_PATH, BREAKPOINTS_PATH, type BreakOn } from './breakpoints';
 export { CONTRACT_MOUNT } from './contract-mount';
+export { COMPARE_OPS, MEMBER_OPS, type CompareOp, type MemberOp } from './query-operators';

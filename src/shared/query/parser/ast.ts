@@ -1,6 +1,7 @@
 // The syntax tree of the query DSL. It records what was written, not what it means: names are
 // not resolved and defaults that need the world (e.g. `up` meaning up(IsA)) are left undecided,
 // so the planner alone owns semantics. Positions are 0-based UTF-16 offsets into the query text.
+import { COMPARE_OPS, MEMBER_OPS, type CompareOp, type MemberOp } from '../../protocol/constants';
 
 /** A reference to an entity, id, variable or literal as written in a query. */
 export type Ref =
@@ -65,27 +66,15 @@ export type OrOperand = TermNode | EqNode | MemberNode;
 /** A scope `{ A, B }`, `!{ … }` or `?{ … }`. */
 export interface ScopeNode { type: 'scope'; body: QueryNode[]; oper: 'and' | 'not' | 'optional'; pos: number; end: number }
 
-/**
- * The comparison operators of the language, the one list the parser reads (longest first), the
- * planner checks and every printer writes: entities compare with `==` and `!=`, names match with
- * `~=`, a member's value compares with all but `~=`.
- */
-export const COMPARE_OPS = ['==', '!=', '~=', '<=', '>=', '<', '>'] as const;
-
-/** One of COMPARE_OPS. */
-export type CompareOp = (typeof COMPARE_OPS)[number];
+// The comparison operators live with the protocol's words (clients such as the explorer offer them
+// without the query engine); this is where the language takes them from.
+export { COMPARE_OPS, MEMBER_OPS, type CompareOp, type MemberOp };
 
 /** The operators that compare entities or match names: `==`, `!=`, `~=`. */
 export type EqOp = Extract<CompareOp, '==' | '!=' | '~='>;
 
-/** The operators that compare a member's value: every one but `~=`. */
-export type MemberOp = Exclude<CompareOp, '~='>;
-
 /** The operators of EqOp, as a list. */
 export const EQ_OPS: readonly EqOp[] = ['==', '!=', '~='];
-
-/** The operators of MemberOp, as a list. */
-export const MEMBER_OPS: readonly MemberOp[] = COMPARE_OPS.filter((op): op is MemberOp => op !== '~=');
 
 /** True for the operators that compare entities or match names. */
 export function isEqOp(op: CompareOp): op is EqOp {

@@ -52,5 +52,5 @@ export const getBreakpoints: Handler = (ctx) => {
   const bps = table(ctx);
   if ('status' in bps) return bps;
   const last = bps.lastHit;
-  return okText(JSON.stringify({ breakpoints: bps.list(), ...(last ? { last_hit: last } : {}), steps_per_frame: bps.stepsPerFrame(), frame_steps: bps.frameSteps }));
+  return okText(JSON.stringify({ breakpoints: bps.list(), ...(last ? { last_hit: last } : {}), steps_per_frame: bps.stepsPerFrame(), frame_steps: bps.frameSteps, at_hit: bps.atHit }));
 };

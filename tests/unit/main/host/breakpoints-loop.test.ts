@@ -151,3 +151,30 @@ test('bad input and the frame budget: clear refusals, nothing created', async ()
   expect(refusal.json.error).toMatch(/^cannot be evaluated within the per-frame watch budget: it needs \d+ evaluation steps, and the enabled breakpoints already take \d+ of the 25000 a frame has/);
   expect((await call(base, 'GET', '/breakpoints')).json.breakpoints).toHaveLength(n);
 });
+
+test('at_hit says the world stands at the hit; after a restore to the frame before it, one step hits again', async () => {
+  const { h, base } = await start();
+  expect((await call(base, 'PUT', `/breakpoint/low?q=${encodeURIComponent('Fuel.value < 10')}`)).status).toBe(200);
+  expect((await call(base, 'GET', '/breakpoints')).json.at_hit).toBe(false);
+  expect((await call(base, 'PUT', timeControl(true))).status).toBe(200);
+  for (let i = 1; i <= 12; i++) expect((await call(base, 'PUT', `/set/Ship${i}${setFuel(10.3)}`)).status).toBe(200);
+  const hit = nextHits(h);
+  expect((await call(base, 'PUT', timeControl(false))).status).toBe(200);
+  const [first] = await hit;
+  // Paused frames go on running (no systems): the world still stands at the hit.
+  await frames(h, 3);
+  expect((await call(base, 'GET', '/breakpoints')).json).toMatchObject({ at_hit: true, last_hit: { frame: first!.frame } });
+  const restored = await call(base, "PUT", `/history/restore?frame=${first!.frame - 1}`);
+  expect(restored.status, JSON.stringify(restored.json)).toBe(200);
+  expect((await call(base, 'GET', '/breakpoints')).json.at_hit).toBe(false);
+  // The restored world is the baseline: stepping into the frame makes the ships go under 10 again.
+  const again = nextHits(h);
+  const step = `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ step: 1 }] }))}`;
+  expect((await call(base, 'PUT', step)).status).toBe(200);
+  const [second] = await again;
+  // Paused frames after the restore count too, so the step's frame number is later than the first hit's.
+  expect(second!.breakpoint).toBe('low');
+  expect(second!.frame).toBeGreaterThanOrEqual(first!.frame);
+  expect(second!.entities.length).toBeGreaterThan(0);
+  expect((await call(base, 'GET', '/breakpoints')).json.at_hit).toBe(true);
+});
