@@ -1,5 +1,5 @@
 // The title bar: the application title (the World's doc name), the connection state, the
-// monitor's load meter when the World has one, the active alerts' badge, the layout switcher (Explore / Statistics) and, in
+// monitor's load meter when the World has one, the active alerts' badge, the breakpoints' badge, the layout switcher (Explore / Statistics) and, in
 // the explore layout, the panel switches, and About (?): the address agents use (MCP).
 import { useEffect, useState } from 'preact/hooks';
 import { WORLD_URL, type EntityReply, type RestClient } from './client';
@@ -8,6 +8,7 @@ import { useClient, useRest } from './ui';
 import { formatSeconds } from './stats';
 import { TimeControls } from './time-controls';
 import { AlertsBadge } from './alerts';
+import { BreakpointsBadge } from './breakpoints';
 import { MCP_PATH } from '../../shared/protocol/constants';
 
 /** Title, state and load of the World, re-read every 2 s. */
@@ -84,6 +85,7 @@ export function TitleBar({ layout, onLayout, panels, onTogglePanel, warning }: T
       <div class="spacer" />
       <TimeControls world={world.data} />
       <AlertsBadge />
+      <BreakpointsBadge />
       {load !== undefined ? (
         <div class="load" title={`last frame ${formatSeconds(frame)} of a ${formatSeconds(1 / fps!)} budget at ${fps} fps`}>
           <span class="dim">load</span>

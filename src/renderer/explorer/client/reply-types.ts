@@ -5,7 +5,7 @@
 // `duration` / `eval_duration`); readers accept either.
 import type { z } from 'zod';
 import type {
-  alertInfoSchema, baseEntrySchema, entityReplySchema, errorReplySchema, explainReplySchema, idPathsSchema, queryReplySchema,
+  alertInfoSchema, baseEntrySchema, breakpointHitSchema, breakpointSchema, breakpointsReplySchema, entityReplySchema, errorReplySchema, explainReplySchema, idPathsSchema, queryReplySchema,
   queryResultSchema, statsPipelineReplySchema, statsSampleSchema, statsWorldReplySchema, valueSchema,
 } from '../../../shared/protocol';
 
@@ -55,3 +55,12 @@ export function evalSeconds(reply: QueryReply): number | undefined {
 
 /** GET /explain/<path>: whether the entity matches, what blocks it outright, and each step with why. */
 export type ExplainReply = z.infer<typeof explainReplySchema>;
+
+/** One breakpoint as GET /breakpoints lists it. */
+export type BreakpointInfo = z.infer<typeof breakpointSchema>;
+
+/** One hit of a breakpoint: its name, the frame, the triggering entities (paths and ids). */
+export type BreakpointHit = z.infer<typeof breakpointHitSchema>;
+
+/** GET /breakpoints. */
+export type BreakpointsReply = z.infer<typeof breakpointsReplySchema>;

@@ -1,5 +1,5 @@
 // Request targets for every endpoint the explorer uses; the only place that writes URLs.
-import { STATS_PERIOD_NAMES, type StatsCategory, type StatsPeriod } from '../../../shared/protocol/constants';
+import { BREAKPOINT_PATH, BREAKPOINTS_PATH, STATS_PERIOD_NAMES, type BreakOn, type StatsCategory, type StatsPeriod } from '../../../shared/protocol/constants';
 import { entityUrlPath, queryRef } from './entity-path';
 
 /** Switches of GET /entity (true turns a part on; `base` is on unless set to false). */
@@ -134,4 +134,37 @@ export function setUrl(path: string, data: SetData): string {
 /** PUT /enable/<path>, /disable/<path> or /delete/<path>. */
 export function entityActionUrl(action: 'enable' | 'disable' | 'delete', path: string): string {
   return `/${action}/${entityUrlPath(path)}`;
+}
+
+/** GET /breakpoints: every breakpoint with its hits, the last hit of any and the frame now. */
+export const BREAKPOINTS_URL = BREAKPOINTS_PATH;
+
+/** What PUT /breakpoint/<name> creates: a query, when it fires, and optionally the one entity watched. */
+export interface BreakpointRequest {
+  q: string;
+  on: BreakOn;
+  /** Dotted path of the one entity watched. */
+  path?: string;
+}
+
+/** PUT /breakpoint/<name>: creates or replaces (a request), or with a boolean enables or disables it. */
+export function breakpointUrl(name: string, what: BreakpointRequest | { enabled: boolean }): string {
+  const p = new URLSearchParams();
+  if ('enabled' in what) p.set('enabled', String(what.enabled));
+  else {
+    p.set('q', what.q);
+    p.set('on', what.on);
+    if (what.path !== undefined) p.set('path', what.path);
+  }
+  return `${BREAKPOINT_PATH}/${encodeURIComponent(name)}?${p.toString()}`;
+}
+
+/** DELETE /breakpoint/<name>. */
+export function deleteBreakpointUrl(name: string): string {
+  return `${BREAKPOINT_PATH}/${encodeURIComponent(name)}`;
+}
+
+/** PUT /history/restore?frame=N: the live world becomes frame N (paused). */
+export function restoreUrl(frame: number): string {
+  return `/history/restore?frame=${frame}`;
 }

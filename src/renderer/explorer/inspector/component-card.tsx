@@ -2,11 +2,12 @@
 // Inherited components are read-only and offer "override", which gives the instance its own copy.
 import { useState } from 'preact/hooks';
 import { errorText, setUrl } from '../client';
+import { BreakForm } from '../breakpoints';
 import { IdText, useClient } from '../ui';
 import { colorFromHex, colorHex, colorOf } from './color-value';
 import type { IdEntry } from './entity-view';
 import type { PlottedMember } from './member-history';
-import { fieldsOf, valueAt } from './type-fields';
+import { fieldsOf, valueAt, type FieldSpec } from './type-fields';
 import { memberSetData, overrideSetData } from './value-edit';
 import { ValueField } from './value-field';
 
@@ -34,6 +35,9 @@ export function ComponentCard({ entity, entry, inheritedFrom, onPlot }: Componen
   const fields = fieldsOf(entry.typeInfo, entry.value);
   const color = colorOf(entry.value);
   const [colorError, setColorError] = useState<string | undefined>();
+  const [breakOn, setBreakOn] = useState<FieldSpec | undefined>();
+  // "break when this value …" needs Component.member in a query: one component (not a pair) and a member path without indices.
+  const breakable = (spec: FieldSpec) => entry.id.length === 1 && (spec.kind === 'float' || spec.kind === 'int') && !spec.label.includes('[');
 
   const override = async () => {
     setBusy(true);
@@ -89,13 +93,23 @@ export function ComponentCard({ entity, entry, inheritedFrom, onPlot }: Componen
               }}
             />
             {!onPlot ? null : spec.kind === 'float' || spec.kind === 'int' ? (
-              <button type="button" class="small plot-button" title={`Plot ${idLabel(entry.id)}.${spec.label} over the last 60 s`}
-                onClick={() => onPlot({ id: entry.id, path: spec.path, label: `${idLabel(entry.id)}.${spec.label}` })}>plot</button>
+              <span class="field-actions">
+                <button type="button" class="small plot-button" title={`Plot ${idLabel(entry.id)}.${spec.label} over the last 60 s`}
+                  onClick={() => onPlot({ id: entry.id, path: spec.path, label: `${idLabel(entry.id)}.${spec.label}` })}>plot</button>
+                {breakable(spec) ? (
+                  <button type="button" class="small break-button" aria-label={`Break when ${idLabel(entry.id)}.${spec.label} …`}
+                    title={`Break when ${entity}'s ${idLabel(entry.id)}.${spec.label} is < ≤ > ≥ = ≠ a value`} onClick={() => setBreakOn(breakOn?.label === spec.label ? undefined : spec)}>break</button>
+                ) : null}
+              </span>
             ) : <span />}
             </div>
           ))}
         </div>
       ) : <div class="dim small-note">no members</div>}
+      {breakOn ? (
+        <BreakForm key={breakOn.label} onDone={() => setBreakOn(undefined)}
+          target={{ kind: 'member', entity, component: entry.id[0]!, member: breakOn.label, value: Number(valueAt(entry.value, breakOn.path)) || 0 }} />
+      ) : null}
       {overrideError ? <div class="field-error" role="alert">{overrideError}</div> : null}
     </div>
   );

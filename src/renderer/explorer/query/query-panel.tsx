@@ -4,6 +4,7 @@
 import type { Ref } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { queryUrl, type QueryFlag, type QueryReply } from '../client';
+import { BreakForm } from '../breakpoints';
 import { addRecent, loadRecent, saveRecent } from '../state';
 import { ErrorText, Note, Panel, RequestError, useLive } from '../ui';
 import { QueryBox } from './query-box';
@@ -53,6 +54,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
   const [offset, setOffset] = useState(0);
   const [limit, setLimit] = useState<number>(50);
   const [live, setLive] = useState(true);
+  const [breakOpen, setBreakOpen] = useState(false);
   const [recent, setRecent] = useState<string[]>(() => loadRecent(localStore()));
   const names = useQueryNames();
 
@@ -101,9 +103,15 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
       class="query-panel"
       raw={url}
       actions={
+        <>
+        {input.kind === 'query' ? (
+          <button type="button" class="small" aria-expanded={breakOpen} onClick={() => setBreakOpen(!breakOpen)}
+            title="Make a breakpoint of this query: the world pauses after the frame an entity starts or stops matching it">break when…</button>
+        ) : null}
         <label class="toggle" title="Follow the results: a watch stream where the server offers one, else a re-read every second">
           <input type="checkbox" checked={live} onChange={(e) => setLive((e.currentTarget as HTMLInputElement).checked)} /> live
         </label>
+        </>
       }
     >
       <QueryBox
@@ -115,6 +123,7 @@ export function QueryPanel({ text, onText, inputRef }: QueryPanelProps) {
         onRun={run}
         names={names}
       />
+      {breakOpen && input.kind === 'query' ? <BreakForm key={input.q} target={{ kind: 'query', q: input.q }} onDone={() => setBreakOpen(false)} /> : null}
       {parseError && upToDate ? <ErrorText error={parseError.message} /> : null}
       {error && error.position === undefined ? <RequestError error={error} hasData={data !== undefined} /> : null}
       {input.kind === 'empty' ? (

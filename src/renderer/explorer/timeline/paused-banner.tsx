@@ -1,8 +1,10 @@
 // The paused banner, under the title bar: says that time stands still (and at which frame), that
 // what the panels show is the past while the timeline is scrubbed back, and carries the lines other
-// panels add (breakpoint hits). It shows nothing while the world runs and no panel has a line.
+// panels add and, while paused, the breakpoint hit the world stands at (breakpoints/hit-line.tsx).
+// It shows nothing while the world runs and no panel has a line.
 import type { ComponentChildren } from 'preact';
 import { WORLD_URL, type EntityReply } from '../client';
+import { BreakpointHitLine } from '../breakpoints';
 import { timeControlOf } from '../time-controls';
 import { useRest } from '../ui';
 import { useBannerLines } from './banner-lines';
@@ -34,6 +36,7 @@ export function PausedBanner({ frame, viewing, children }: PausedBannerProps) {
         {children}
       </div>
       {lines.map((l, i) => <div key={i} class={`banner-line${l.tone ? ` ${l.tone}` : ''}`}>{l.text}</div>)}
+      {paused ? <BreakpointHitLine /> : null}
     </section>
   );
 }
