@@ -43,7 +43,7 @@ const FOLDER_TESTS = {
 // above (the host's tests run the app, pipeline and monitor through the real loop).
 const HOST_TESTS = 'tests/unit/main/host/**/*.test.ts';
 Object.assign(FOLDER_TESTS, {
-  app: ['tests/unit/shared/app/**/*.test.ts', HOST_TESTS, 'tests/unit/main/mcp/mcp-time-control.test.ts'],
+  app: ['tests/unit/shared/app/**/*.test.ts', 'tests/unit/shared/pipeline/faults.test.ts', HOST_TESTS, 'tests/unit/main/mcp/mcp-time-control.test.ts'],
   pipeline: ['tests/unit/shared/pipeline/**/*.test.ts', 'tests/unit/shared/app/**/*.test.ts', 'tests/unit/shared/monitor/**/*.test.ts', HOST_TESTS],
   monitor: ['tests/unit/shared/monitor/**/*.test.ts', `${REST}/stats*.test.ts`, CONFORMANCE, HOST_TESTS],
   ecs: ['tests/unit/shared/ecs/**/*.test.ts', CONFORMANCE],

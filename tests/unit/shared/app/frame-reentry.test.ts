@@ -50,6 +50,9 @@ describe('no frame inside a frame', () => {
       expect(seen[1], where).toMatch(/^step:App\.step: frame \d+ is still running; a frame cannot start inside another/);
       expect(seen[2], where).toMatch(/^progress:Pipeline\.progress: frame \d+ is still running/);
     }
+    // The refusal says what holds the frame.
+    expect(tries.hook![2]).toContain('is still running (its frame hooks)');
+    expect(tries.system![2]).toContain('is still running (its systems)');
     // Every frame ran its hook once, in order: no frame started inside another.
     expect(hookFrames).toEqual(hookFrames.map((_, i) => i + 1));
     expect(app.pipeline.frame).toBe(app.frameCount);

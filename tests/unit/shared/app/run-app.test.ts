@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { App, runApp, titleFromArgs, type Clock } from '../../../../src/shared/app';
 import { World } from '../../../../src/shared/ecs';
+import { hasMonitor } from '../../../../src/shared/monitor';
 
 /** A clock whose time only moves when the test says so; timers fire in time order. */
 function fakeClock() {
@@ -76,6 +77,69 @@ describe('the app runner', () => {
     offB();
     app.step(1 / 60);
     expect(ran.slice(5)).toEqual(['D']);
+  });
+
+  test('delta time: 1/fps for the first frame, the time since the last frame after it, at most 0.25 s after a stall', () => {
+    const { clock, advance, jump } = fakeClock();
+    const app = runApp(new World(), { target_fps: 50, clock });
+    const deltas: number[] = [];
+    app.onFrame(() => { deltas.push(app.deltaTime); });
+    advance(1040);
+    jump(1040 + 400);
+    advance(1040 + 400);
+    app.stop();
+    // After the stall: 0.25 s, and the fresh schedule's first frame at once (0 s since the last).
+    expect(deltas).toEqual([1 / 50, 0.02, 0.02, 0.25, 0]);
+    // A frame stepped by hand takes the delta time it is given.
+    app.step(0.05);
+    expect(app.deltaTime).toBe(0.05);
+    expect(app.pipeline.faults.count, 'no frame hook or system failed').toBe(0);
+  });
+
+  test('start twice is one loop; stop from inside a frame hook ends it after that frame; manual apps never start', () => {
+    const { clock, advance } = fakeClock();
+    const app = runApp(new World(), { target_fps: 50, clock });
+    app.start();
+    let frames = 0;
+    const stopAt = 10;
+    app.onFrame(() => { if (++frames === stopAt) app.stop(); });
+    advance(1000 + 1000);
+    expect(frames).toBe(stopAt);
+    expect(app.isRunning).toBe(false);
+    const manual = runApp(new World(), { target_fps: 50, clock, manual: true });
+    let manualFrames = 0;
+    manual.onFrame(() => { manualFrames++; });
+    advance(3000);
+    expect([manualFrames, manual.isRunning]).toEqual([0, false]);
+  });
+
+  test('a frame exactly one period late is run at once, not counted as dropped', () => {
+    const { clock, advance, jump } = fakeClock();
+    const app = runApp(new World(), { target_fps: 50, clock });
+    advance(1000);
+    // The frame due at 1020 starts at 1040: one period late, within the schedule.
+    jump(1040);
+    advance(1040);
+    expect(app.skippedFrames).toBe(0);
+    expect(app.frameCount).toBe(3);
+    app.stop();
+  });
+
+  test('a hook removed twice stays removed without taking another with it; enable_rest and enable_monitor only when asked', () => {
+    const app = new App(new World(), { manual: true });
+    const ran: string[] = [];
+    const off = app.onFrame(() => { ran.push('A'); });
+    app.onFrame(() => { ran.push('B'); });
+    off();
+    off();
+    app.step(1 / 60);
+    expect(ran).toEqual(['B']);
+    const plain = new World();
+    new App(plain, { manual: true });
+    expect([plain.has(plain.core.World, plain.core.Rest), hasMonitor(plain)]).toEqual([false, false]);
+    const full = new World();
+    new App(full, { manual: true, enable_rest: true, enable_monitor: true });
+    expect([full.has(full.core.World, full.core.Rest), hasMonitor(full)]).toEqual([true, true]);
   });
 
   test('after a stall it does not run a burst of catch-up frames', () => {

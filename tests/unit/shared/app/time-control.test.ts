@@ -58,8 +58,12 @@ describe('time control', () => {
     const moved = x();
     expect(moved).toBeCloseTo(0.02, 10);
     expect(put({ paused: true }).status).toBe(200);
-    for (let i = 0; i < 5; i++) app.step(0.02);
+    const stats = [];
+    for (let i = 0; i < 5; i++) stats.push(app.step(0.02));
     expect(x()).toBe(moved);
+    // A paused frame reports that nothing ran, in no time.
+    for (const st of stats) expect(st).toMatchObject({ systemsRan: 0, frameTime: 0, systemTime: 0, mergeTime: 0 });
+    expect([app.deltaTime, app.simulated]).toEqual([0, false]);
     expect(hooks).toBe(6);
     expect(app.frameCount).toBe(6);
     expect(app.pipeline.frame).toBe(1);
@@ -143,8 +147,24 @@ describe('time control', () => {
     expect(again.TimeControl).toBe(app.TimeControl);
     expect(world.lookup('ecs.app')).not.toBe(0);
     expect(world.doc(world.lookup('ecs.app'), 'brief')).toBe('The app runner: frame rate and time control');
+    expect(world.doc(app.TimeControl, 'brief')).toBe('Pause (frames go on, systems stop), step N ticks while paused, and scale simulated time (0 to 16); set it on ecs.core.World');
     expect(world.childrenOf(world.lookup('ecs.app')).map((e) => world.pathOf(e))).toEqual(['ecs.app.TimeControl']);
     expect(world.get(world.core.World, app.TimeControl)).toEqual({ paused: true, step: 2, time_scale: 1 });
+  });
+
+  test('unpaused frames take the delta time they are given (a step of the target rate only when stepping)', () => {
+    const { app } = setup();
+    app.step(0.05);
+    expect([app.deltaTime, app.simulated]).toEqual([0.05, true]);
+  });
+
+  test('with its TimeControl taken off the World, frames run unpaused at scale 1', () => {
+    const { world, app, put, x } = setup();
+    put({ paused: true, time_scale: 2 });
+    world.remove(world.core.World, app.TimeControl);
+    app.step(0.02);
+    expect(x()).toBeCloseTo(0.02, 10);
+    expect([app.deltaTime, app.simulated]).toEqual([0.02, true]);
   });
 
   test('an app without time control leaves the World entity as the reference has it', () => {
