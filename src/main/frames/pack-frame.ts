@@ -12,6 +12,8 @@ export interface PackOptions {
   /** Frame number (default: frames run so far). */ frame?: number;
   /** Simulation time in seconds (default: simulated time so far). */ time?: number;
   /** Target frames per second written in the header (default 60). */ fps?: number;
+  /** The recorded frame the scene's world stands at when it shows the past (default: the live world). */ pastFrame?: number;
+  /** Entities flagged Highlighted (a breakpoint's hit); none by default. */ highlight?: ReadonlySet<Entity>;
 }
 
 /** A field's member arrays and, for a value shared by the whole table (inherited), its row. */
@@ -32,15 +34,16 @@ const quat = new Float64Array(4);
 /**
  * Writes every enabled entity matched by the scene's renderables query into `writer` (begin … finish)
  * and returns the frame's bytes (a view into the writer, valid until its next begin()).
- * 46 bytes per entity plus a 32-byte header.
+ * 46 bytes per entity plus the header (FRAME_HEADER_BYTES).
  */
 export function packFrame(scene: DrawnScene, writer: FrameWriter, options: PackOptions = {}): Uint8Array {
   const world = scene.world, pipeline = pipelineOf(world);
-  writer.begin(options.frame ?? pipeline.frame, options.time ?? pipeline.time, options.fps ?? 60);
+  writer.begin(options.frame ?? pipeline.frame, options.time ?? pipeline.time, options.fps ?? 60, options.pastFrame);
+  const highlight = options.highlight !== undefined && options.highlight.size > 0 ? options.highlight : undefined;
   const nameId = makePair(world.core.Identifier, world.core.Name), emissiveTag = scene.emissiveTag;
   // Imported bindings can compile to getter calls (CommonJS interop): keep them out of the loop.
   const toQuaternion = eulerToQuaternion, shapeCount = SHAPE_COUNT;
-  const selectable = FrameFlag.Selectable, named = FrameFlag.Named, emissive = FrameFlag.Emissive;
+  const selectable = FrameFlag.Selectable, named = FrameFlag.Named, emissive = FrameFlag.Emissive, highlighted = FrameFlag.Highlighted;
   scene.renderables.each((r) => {
     const table = r.table!, n = r.count, rows = r.rows;
     // Fields 1-5 of the renderables query: position, rotation, scale, color, shape (see DrawnScene).
@@ -78,6 +81,8 @@ export function packFrame(scene: DrawnScene, writer: FrameWriter, options: PackO
       shapes[o + j] = shape >= 0 && shape < shapeCount ? shape : 0;
     }
     flags.fill(flag, o, o + n);
+    // A hit names a handful of entities: a set lookup per entity only while there is one.
+    if (highlight !== undefined) for (let j = 0; j < n; j++) if (highlight.has(ids[o + j]!)) flags[o + j] = flag | highlighted;
   });
   return writer.finish();
 }

@@ -6,15 +6,14 @@ import { runApp, type App } from '../../shared/app';
 import { History } from '../../shared/history';
 import { World } from '../../shared/ecs';
 import { setHttpCountersSource } from '../../shared/monitor';
-import { FrameWriter } from '../../shared/protocol/frame';
 import { CONTRACT_MOUNT, WATCH_EVENTS, WATCH_PREFIX } from '../../shared/protocol';
 import { Breakpoints } from '../../shared/breakpoints';
 import { createRouter, type RestReply, type RestRequest, type Router } from '../../shared/rest';
 import type { HostOptions } from '../cli';
 import { createHttpTransport, type EventSink, type EventSubscription, type HttpTransport } from '../http';
-import { metaMessage, metaVersion, packFrame } from '../frames';
 import { createDemo, type Demo } from '../sim';
 import { FrameHub } from './frame-hub';
+import { FramePublisher, type ShownTime } from './frame-publisher';
 import { attachFrameSocket, type FrameSocket } from './frame-socket';
 import type { WatchFeeds } from './watch-feeds';
 import { CONTRACT_WATCH_PREFIX, RestFaces } from './rest-faces';
@@ -58,7 +57,7 @@ function routeLimits(options: HostOptions) {
  * The history of the live app: its replica is a second world built by the same code, with its own
  * router of the same dialect; it replays the recorded frames to answer reads of the past and restores.
  */
-function createHistory(app: App, options: HostOptions): History {
+function createHistory(app: App, options: HostOptions): { history: History; scene: Demo } {
   const world = new World();
   const replica = buildWorld(world, options);
   const router = createRouter(world, { ...routeLimits(options), app: replica.app });
@@ -69,7 +68,8 @@ function createHistory(app: App, options: HostOptions): History {
     title: options.title, dialect: options.compat ?? 'contract',
     world: { seed: options.seed, asteroids: options.asteroids, fps: options.fps, monitor: options.monitor },
   };
-  return new History(app, { world, router, faces, timeControl: replica.app.TimeControl }, { seconds: options.history, file: historyFileOptions(origin) });
+  const history = new History(app, { world, router, faces, timeControl: replica.app.TimeControl }, { seconds: options.history, file: historyFileOptions(origin) });
+  return { history, scene: replica.demo };
 }
 
 /** A running simulation with its REST server and frame feed. */
@@ -88,15 +88,14 @@ export class Host {
   readonly watches: WatchFeeds;
   /** Queries looked at after every frame whose hits pause the world (/breakpoint/<name>). */
   readonly breakpoints: Breakpoints;
-  private readonly writer = new FrameWriter();
+  /** Packs the viewport's frames: the live world or the past the explorer looks at, with a hit's entities highlighted. */
+  readonly publisher: FramePublisher;
   /** The MCP endpoint (/mcp) while serving, unless --no-mcp. */
   mcp: McpEndpoint | undefined;
   /** The HTTP transport while serving. */
   transport: HttpTransport | undefined;
   private socket: FrameSocket | undefined;
   private current: Promise<HostUrls> | undefined;
-  private lastMeta = -1;
-  private lastTime = '';
 
   /**
    * `staticRoot` is the folder of the built pages (out/renderer); entries pass it, as only they know
@@ -116,7 +115,8 @@ export class Host {
       get frameSteps() { return watches().frameBudget.frameSteps; },
       get requestSteps() { return watches().frameBudget.requestSteps; },
     });
-    this.history = options.history > 0 ? createHistory(this.app, options) : undefined;
+    const past = options.history > 0 ? createHistory(this.app, options) : undefined;
+    this.history = past?.history;
     const routerOptions = { maxLimit: options.maxLimit, maxQuerySteps: options.maxQuerySteps, replyCache: options.replyCache, app: this.app, breakpoints: this.breakpoints };
     this.router = createRouter(w, { ...routerOptions, compat: options.compat, history: this.history });
     // With --compat the contract face is a second router: its writes are recorded as made through it, and replayed so.
@@ -124,19 +124,29 @@ export class Host {
     const faults = this.app.pipeline.faults;
     this.faces = new RestFaces(this.router, contract, { frame: () => this.app.frameCount, changes: () => w.changeCount, fault: (target, err) => faults.report('watch', target, err) });
     this.watches = this.faces.root.watches;
-    this.app.onFrame(() => this.publishFrame());
-    // Breakpoints go first in the frame's shared budget, so none misses the frame it fires on.
-    this.app.onFrame(() => this.faces.afterFrame(this.breakpoints.afterFrame()));
+    this.publisher = new FramePublisher({
+      app: this.app, hub: this.frames, live: this.demo, past, time: () => this.timeState(),
+      fault: (err) => faults.report('frame_hook', 'viewport frame of the past', err),
+    });
+    // Breakpoints go first in the frame's shared budget, so none misses the frame it fires on; the
+    // viewport's frame follows, so the frame a hit paused on already shows its entities highlighted.
+    this.app.onFrame(() => {
+      this.publisher.beforeHits();
+      this.faces.afterFrame(this.breakpoints.afterFrame());
+    });
+    this.app.onFrame(() => this.publisher.publish());
+    this.breakpoints.onHit((hits) => this.publisher.hit(hits.flatMap((h) => h.ids)));
     this.breakpoints.onHit((hits) => this.faces.broadcast(WATCH_EVENTS.break, JSON.stringify({ hits })));
     // A hit pauses the world from a frame hook, outside the router: the history records that pause too.
     this.breakpoints.onHit(() => this.history?.recordPause());
     this.history?.onEvent((e) => {
+      this.publisher.clearHighlight();
       this.faces.root.watches.restored(e.frame);
       if (this.faces.contract !== this.faces.root) this.faces.contract.watches.restored(e.frame);
       // A file opened (history import) holds the loop: watchers and the viewport get the world now.
       if (this.history?.isHolding === true) {
         this.faces.afterFrame();
-        this.publishFrame();
+        this.publisher.publish();
       }
     });
     // Setting the ecs.rest.Rest singleton starts the server; removing it stops it.
@@ -236,24 +246,11 @@ export class Host {
     await Promise.all([s?.close(), t?.close()]);
   }
 
-  /** The time control as the viewport shows it, and a key that changes with it. */
-  private timeState(): { paused: boolean; time_scale: number } | undefined {
+  /** The time control as the viewport shows it. */
+  private timeState(): ShownTime {
     const w = this.world, tc = this.app.TimeControl;
     const v = tc === 0 ? undefined : w.get<{ paused: boolean; time_scale: number }>(w.core.World, tc);
     return v === undefined ? undefined : { paused: Boolean(v.paused), time_scale: v.time_scale };
-  }
-
-  private publishFrame(): void {
-    if (this.frames.subscribers === 0) return;
-    const version = metaVersion(this.demo);
-    const time = this.timeState();
-    const timeKey = time === undefined ? '' : `${time.paused}|${time.time_scale}`;
-    if (version !== this.lastMeta || timeKey !== this.lastTime) {
-      this.lastMeta = version;
-      this.lastTime = timeKey;
-      this.frames.publishMeta(time === undefined ? metaMessage(this.demo) : { ...metaMessage(this.demo), time });
-    }
-    this.frames.publish(packFrame(this.demo, this.writer));
   }
 
   /** Stops the loop, the servers and every connection. */

@@ -66,6 +66,7 @@ export interface FaceHistory {
   restore(frame: number): void;
   exportFile(to?: number): Uint8Array;
   importFile(bytes: Uint8Array): { first: number; last: number };
+  setView(frame: number | undefined): void;
 }
 
 /** Events of a History: a restore happened. */
@@ -86,6 +87,7 @@ export class History {
   private later: HistoryInput[] = [];
   private readonly listeners = new Set<HistoryListener>();
   private unhook: (() => void) | undefined;
+  private view: number | undefined;
 
   constructor(readonly app: App, readonly replica: Replica, readonly options: HistoryOptions) {
     if (!(options.seconds > 0)) throw new RangeError(`history seconds must be above 0, got ${options.seconds}`);
@@ -134,6 +136,7 @@ export class History {
       restore: (frame) => this.restore(frame),
       exportFile: (to) => this.exportFile(to),
       importFile: (bytes) => this.importFile(bytes),
+      setView: (frame) => this.setView(frame),
     };
   }
 
@@ -178,6 +181,8 @@ export class History {
     app.stop();
     this.recording.load(file.segments);
     this.replayer.invalidate();
+    // Another recording: its frame numbers are not the ones the viewport was shown.
+    this.view = undefined;
     app.world.restore(first.image);
     app.frameCount = first.frame;
     this.pending = [{ kind: 'pause' }];
@@ -210,6 +215,22 @@ export class History {
     return `frame ${frame} is not in the recorded window: frames ${r.first} to ${r.last} can be read (the last ${this.options.seconds} s are kept)`;
   }
 
+  /**
+   * The recorded frame the viewport draws instead of the live world (PUT /history/view), or
+   * undefined for the live world; it goes back to undefined once that frame leaves the window.
+   */
+  get viewing(): number | undefined {
+    if (this.view !== undefined && !this.recording.has(this.view)) this.view = undefined;
+    return this.view;
+  }
+
+  /** Sets the frame the viewport draws (undefined: the live world). Throws a RangeError outside the window. */
+  setView(frame: number | undefined): void {
+    const why = frame === undefined ? undefined : this.outsideWindow(frame);
+    if (why) throw new RangeError(why);
+    this.view = frame;
+  }
+
   /** The replica's router, standing at `frame` (which must be in the window). */
   viewAt(frame: number): ReplicaRouter {
     this.replayer.moveTo(frame);
@@ -231,6 +252,8 @@ export class History {
     app.frameCount = frame;
     this.recording.dropAfter(frame);
     this.release(frame);
+    // The restored frame is the live world now: the viewport draws it as such.
+    this.view = undefined;
     // The pause is an input of the next frame, so a replay pauses where the live world did.
     this.pending = [{ kind: 'pause' }];
     this.later = [];

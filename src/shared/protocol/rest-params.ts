@@ -85,6 +85,11 @@ export const HISTORY_EXPORT_PARAMS = {
   to: { schema: intParam(MAX_FRAME).optional(), description: 'the last frame the file holds (default: the last recorded; see GET /history)', expected: 'a frame number' },
 } satisfies ParamSpecs;
 
+/** Parameters of PUT /history/view: the recorded frame the viewport draws instead of the live world. */
+export const HISTORY_VIEW_PARAMS = {
+  frame: { schema: intParam(MAX_FRAME), description: 'the recorded frame the viewport draws, marked as the past (see GET /history for the readable frames)', expected: 'a frame number' },
+} satisfies ParamSpecs;
+
 /** Parameters of GET /entity/<path>. */
 export const ENTITY_PARAMS = {
   ...AT_PARAM,

@@ -217,6 +217,9 @@ export const historyReplySchema = z.strictObject({
   alerts: z.array(z.tuple([z.number().int(), z.number().int()])),
 });
 
+/** PUT and DELETE /history/view: the recorded frame the viewport draws now, or null for the live world. */
+export const historyViewReplySchema = z.strictObject({ view: z.number().int().nullable() });
+
 /** PUT /history/restore: the frame the live world now stands at (paused). */
 export const historyRestoreReplySchema = z.strictObject({ frame: z.number().int() });
 

@@ -64,6 +64,8 @@ export interface RouterHistory {
   exportFile(to?: number): Uint8Array;
   /** Opens a history file: the live world becomes its first frame (paused). Throws an Error with `name` 'HistoryFileError' naming what is wrong, changing nothing. */
   importFile(bytes: Uint8Array): { first: number; last: number };
+  /** Makes the viewport draw `frame` (in the window), marked as the past; undefined: the live world again. */
+  setView(frame: number | undefined): void;
 }
 
 /**

@@ -15,6 +15,7 @@ export interface FrameView {
   /** Frame number (monotonic per host run). */ readonly frameNumber: number;
   /** Simulation time in seconds. */ readonly simTime: number;
   /** Target frames per second of the simulation. */ readonly targetFps: number;
+  /** The recorded frame the entities show when they show the past, else LIVE_FRAME (-1). */ readonly pastFrame: number;
   /** Number of entities. */ readonly count: number;
   /** Total bytes of the frame. */ readonly byteLength: number;
   /** Entity ids. */ readonly ids: Float64Array;
@@ -32,6 +33,7 @@ export interface FrameHeader {
   /** Number of entities. */ count: number;
   /** Simulation time in seconds. */ simTime: number;
   /** Target frames per second. */ targetFps: number;
+  /** The recorded frame shown, or LIVE_FRAME (-1) for the live world. */ pastFrame: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export function decodeFrame(buf: ArrayBuffer | Uint8Array): FrameView {
     frameNumber: header.frameNumber,
     simTime: header.simTime,
     targetFps: header.targetFps,
+    pastFrame: header.pastFrame,
     count: n,
     byteLength: at.end,
     ids: new Float64Array(b, o + at.ids, n),
@@ -100,6 +103,7 @@ export function readFrameHeader(buf: ArrayBuffer | Uint8Array): FrameHeader {
     count,
     simTime: view.getFloat64(HEADER.simTime, true),
     targetFps: view.getFloat32(HEADER.targetFps, true),
+    pastFrame: view.getFloat64(HEADER.pastFrame, true),
   };
 }
 

@@ -1,7 +1,7 @@
 // The binary layout of one viewport frame, shared by the writer and the decoder.
 //
 // Layout (little-endian), sections in this order, each immediately after the previous one:
-//   header      32 bytes (see HEADER_* offsets)
+//   header      40 bytes (see HEADER_* offsets)
 //   ids         Float64Array, n × 8 bytes   (entity ids can exceed 2^32)
 //   positions   Float32Array, n × 3 × 4     (x, y, z world units)
 //   rotations   Float32Array, n × 4 × 4     (quaternion x, y, z, w)
@@ -29,7 +29,7 @@ export enum Shape {
 /** Number of Shape values; a shape byte at or above it is unknown to this version. */
 export const SHAPE_COUNT = 5;
 
-/** Bits of an entity's flags byte. Bits 3–7 are reserved and must be written as 0. */
+/** Bits of an entity's flags byte. Bits 4–7 are reserved and must be written as 0. */
 export enum FrameFlag {
   /** The entity has a name (the meta message carries its name and path). */
   Named = 1 << 0,
@@ -37,16 +37,21 @@ export enum FrameFlag {
   Selectable = 1 << 1,
   /** Drawn as a light source (unlit, glowing). Without any such entity the viewport treats the largest sphere at the origin as one. */
   Emissive = 1 << 2,
+  /** A breakpoint's hit named it and the world is still paused by that hit: the viewport marks it. */
+  Highlighted = 1 << 3,
 }
 
 /** First four bytes of every frame: "ECSF" read as a little-endian u32. */
 export const FRAME_MAGIC = 0x46534345;
 
-/** Layout version written by this code; the decoder refuses any other. */
-export const FRAME_VERSION = 1;
+/** Layout version written by this code; the decoder refuses any other (2 added the past frame to the header). */
+export const FRAME_VERSION = 2;
 
 /** Size of the header in bytes (a multiple of 8, so the f64 id section stays aligned). */
-export const FRAME_HEADER_BYTES = 32;
+export const FRAME_HEADER_BYTES = 40;
+
+/** The header's pastFrame when a frame shows the live world. */
+export const LIVE_FRAME = -1;
 
 /** Bytes per entity across all sections: 8 + 12 + 16 + 4 + 4 + 1 + 1 = 46. */
 export const FRAME_BYTES_PER_ENTITY = 46;
@@ -63,6 +68,11 @@ export const HEADER = {
   /** f32 target frames per second of the simulation. */ targetFps: 12,
   /** f64 frame number (monotonic per host run). */ frameNumber: 16,
   /** f64 simulation time in seconds. */ simTime: 24,
+  /**
+   * f64 the recorded frame whose world the entities show when the explorer looks at the past
+   * (PUT /history/view), or LIVE_FRAME. frameNumber stays the live count, so it never goes back.
+   */
+  pastFrame: 32,
 } as const;
 
 /** Byte offsets of every section for a frame laid out for `n` entities (header included). */

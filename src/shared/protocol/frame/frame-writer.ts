@@ -1,7 +1,7 @@
 // Packs one frame after each tick. The writer keeps one buffer laid out for its capacity and
 // compacts the sections down to the used count in finish(), so a steady scene allocates nothing.
 import {
-  FRAME_HEADER_BYTES, FRAME_MAGIC, FRAME_MAX_ENTITIES, FRAME_VERSION, HEADER,
+  FRAME_HEADER_BYTES, FRAME_MAGIC, FRAME_MAX_ENTITIES, FRAME_VERSION, HEADER, LIVE_FRAME,
   PLATFORM_LITTLE_ENDIAN, sectionOffsets, type SectionOffsets,
 } from './frame-format';
 
@@ -23,7 +23,7 @@ export interface FrameSections {
 
 /**
  * Reusable frame packer: begin() → push()/reserve() → finish(). Each entity costs 46 bytes
- * (FRAME_BYTES_PER_ENTITY) plus a 32-byte header. Capacity doubles when exceeded and never
+ * (FRAME_BYTES_PER_ENTITY) plus the header (FRAME_HEADER_BYTES). Capacity doubles when exceeded and never
  * shrinks, so once the largest scene has been seen no frame allocates.
  */
 export class FrameWriter {
@@ -41,6 +41,7 @@ export class FrameWriter {
   private frame = 0;
   private simTime = 0;
   private fps = 0;
+  private past = LIVE_FRAME;
   private result: Uint8Array | undefined;
 
   /** Creates a writer with room for `initialCapacity` entities (default 1024) before it grows. */
@@ -59,9 +60,14 @@ export class FrameWriter {
     return this.n;
   }
 
-  /** Starts a frame: `frame` number, `simTime` in seconds, `fps` the target frames per second. Discards anything unfinished. */
-  begin(frame: number, simTime: number, fps: number): this {
+  /**
+   * Starts a frame: `frame` number, `simTime` in seconds, `fps` the target frames per second, and
+   * `pastFrame` the recorded frame the entities come from when they show the past (default
+   * LIVE_FRAME). Discards anything unfinished.
+   */
+  begin(frame: number, simTime: number, fps: number, pastFrame: number = LIVE_FRAME): this {
     this.writing = true;
+    this.past = pastFrame;
     this.n = 0;
     this.frame = frame;
     this.simTime = simTime;
@@ -123,6 +129,7 @@ export class FrameWriter {
     h.setFloat32(HEADER.targetFps, this.fps, true);
     h.setFloat64(HEADER.frameNumber, this.frame, true);
     h.setFloat64(HEADER.simTime, this.simTime, true);
+    h.setFloat64(HEADER.pastFrame, this.past, true);
     if (this.result === undefined || this.result.byteLength !== to.end) this.result = b.subarray(0, to.end);
     return this.result;
   }

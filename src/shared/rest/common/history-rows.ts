@@ -1,9 +1,11 @@
-// The history endpoints (both dialects): GET /history reports the recorded range and the
-// timeline's marks; PUT /history/restore?frame=N makes the live world that of frame N. Both
-// answer 400 with history off. The recording itself is the history module's (RouterOptions.history).
+// The history endpoints (every dialect): GET /history reports the recorded range and the
+// timeline's marks; PUT /history/restore?frame=N makes the live world that of frame N; export and
+// import move the recording in a file; PUT /history/view?frame=N makes the viewport draw frame N,
+// marked as the past, until DELETE /history/view (the explorer's timeline sets it while scrubbed
+// back). All answer 400 with history off. The recording itself is the history module's (RouterOptions.history).
 import {
-  HISTORY_EXPORT_PARAMS, HISTORY_FILE_MEDIA, HISTORY_FILE_STEM, HISTORY_RESTORE_PARAMS,
-  historyFileReplySchema, historyImportReplySchema, historyReplySchema, historyRestoreReplySchema,
+  HISTORY_EXPORT_PARAMS, HISTORY_FILE_MEDIA, HISTORY_FILE_STEM, HISTORY_RESTORE_PARAMS, HISTORY_VIEW_PARAMS,
+  historyFileReplySchema, historyImportReplySchema, historyReplySchema, historyRestoreReplySchema, historyViewReplySchema,
 } from '../../protocol';
 import { endpoint, type EndpointRow } from '../endpoint-row';
 import type { RouteContext } from '../types';
@@ -53,6 +55,22 @@ function putHistoryImport(ctx: RouteContext) {
   }
 }
 
+function putHistoryView(ctx: RouteContext, params: { frame: number }) {
+  const h = ctx.options.history;
+  if (h === undefined) return errorReply(400, HISTORY_OFF);
+  const why = h.outsideWindow(params.frame);
+  if (why !== undefined) return errorReply(404, why);
+  h.setView(params.frame);
+  return okText(JSON.stringify({ view: params.frame }));
+}
+
+function deleteHistoryView(ctx: RouteContext) {
+  const h = ctx.options.history;
+  if (h === undefined) return errorReply(400, HISTORY_OFF);
+  h.setView(undefined);
+  return okText('{"view":null}');
+}
+
 /** The history rows every dialect's table has. */
 export function historyRows(): EndpointRow[] {
   return [
@@ -78,6 +96,16 @@ export function historyRows(): EndpointRow[] {
         400: `${HISTORY_OFF}; or the file cannot be opened (empty, not gzip, another format version, truncated, damaged, another dialect or components this host does not know): the message says which, and nothing changed`,
         413: 'the body is larger than the server takes for a file (--max-file-bytes)',
       },
+    }),
+    endpoint({
+      path: '/history/view', methods: ['PUT'], summary: 'Make the viewport draw a recorded frame, marked as the past, instead of the live world (the explorer sets it while its timeline is scrubbed back)',
+      pathParams: [], params: HISTORY_VIEW_PARAMS, reply: historyViewReplySchema, cache: 'none', handler: putHistoryView, notAnInput: true,
+      errors: { 400: HISTORY_OFF, 404: 'the frame is not in the recorded window (the reply names the window)' },
+    }),
+    endpoint({
+      path: '/history/view', methods: ['DELETE'], summary: 'Make the viewport draw the live world again',
+      pathParams: [], params: {}, reply: historyViewReplySchema, cache: 'none', handler: deleteHistoryView, notAnInput: true,
+      errors: { 400: HISTORY_OFF },
     }),
   ];
 }

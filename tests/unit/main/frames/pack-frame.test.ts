@@ -54,7 +54,30 @@ describe('packed frames', () => {
     step(d, 3);
     expect(packFrame(d, writer).byteLength).toBe(a);
     expect(writer.capacity).toBe(cap);
-    expect(a).toBe(32 + 46 * drawnEntities(d).length);
+    // Version 2's header: 40 bytes (the past frame after the simulation time).
+    expect(a).toBe(40 + 46 * drawnEntities(d).length);
+  });
+
+  test('a frame of the past carries that frame in its header; a live one says -1', () => {
+    const d = demo({ asteroids: 20 });
+    step(d, 4);
+    const writer = new FrameWriter(8);
+    expect(decodeFrame(packFrame(d, writer)).pastFrame).toBe(-1);
+    const past = decodeFrame(packFrame(d, writer, { frame: 90, pastFrame: 4 }));
+    expect([past.frameNumber, past.pastFrame]).toEqual([90, 4]);
+  });
+
+  test('the highlighted entities, and only they, carry the Highlighted flag beside their own flags', () => {
+    const d = demo({ asteroids: 30 });
+    step(d, 2);
+    const rock = d.asteroids.first, ship = d.ships[2]!;
+    const f = decodeFrame(packFrame(d, new FrameWriter(8), { highlight: new Set([rock, ship]) }));
+    const flagged = [...f.ids].filter((_, i) => (f.flags[i]! & FrameFlag.Highlighted) !== 0);
+    expect(flagged.sort()).toEqual([rock, ship].sort());
+    expect(f.flags[indexIn(f, ship)]).toBe(FrameFlag.Named | FrameFlag.Selectable | FrameFlag.Highlighted);
+    expect(f.flags[indexIn(f, rock)]).toBe(FrameFlag.Selectable | FrameFlag.Highlighted);
+    const none = decodeFrame(packFrame(d, new FrameWriter(8), { highlight: new Set() }));
+    expect([...none.flags].some((x) => (x & FrameFlag.Highlighted) !== 0)).toBe(false);
   });
 });
 

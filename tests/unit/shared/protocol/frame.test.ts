@@ -166,11 +166,11 @@ describe('decodeFrame on bad input', () => {
     bad[0] = 0;
     expect(() => decodeFrame(bad)).toThrow(/not a frame: magic/);
     const v2 = valid.slice();
-    v2[4] = 2;
-    expect(() => decodeFrame(v2)).toThrow(/frame version 2 is not supported/);
+    v2[4] = 1;
+    expect(() => decodeFrame(v2)).toThrow(/frame version 1 is not supported \(this viewer reads version 2\)/);
     expect(() => decodeFrame(valid.subarray(0, valid.length - 1))).toThrow(/does not match its 20 entities .*truncated/);
     expect(() => decodeFrame('text' as unknown as Uint8Array)).toThrow(FrameFormatError);
-    expect(readFrameHeader(valid)).toEqual({ frameNumber: 1, count: 20, simTime: 1 / 60, targetFps: 60 });
+    expect(readFrameHeader(valid)).toEqual({ frameNumber: 1, count: 20, simTime: 1 / 60, targetFps: 60, pastFrame: -1 });
   });
 
   function onlyFrameFormatErrors(input: Uint8Array): boolean {

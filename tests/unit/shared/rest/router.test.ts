@@ -52,7 +52,7 @@ describe('router', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(['/entity/{path}', '/watch/entity/{path}', '/query', '/watch/query', '/explain/{path}', '/enable/{path}', '/disable/{path}', '/delete/{path}', '/set/{path}',
       '/component/{path}', '/rename/{path}', '/breakpoint/{name}', '/breakpoints',
-      '/stats/{category}/{period}', '/stats/{category}', '/world', '/tables', '/history', '/history/restore', '/history/export', '/history/import', '/children/{path}', '/openapi.json']);
+      '/stats/{category}/{period}', '/stats/{category}', '/world', '/tables', '/history', '/history/restore', '/history/export', '/history/import', '/history/view', '/children/{path}', '/openapi.json']);
     const query = doc.paths['/query'].get;
     const limit = query.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,15}$', default: '100' } });
