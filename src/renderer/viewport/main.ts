@@ -13,6 +13,7 @@ import { Picker, indexOfId, isSelectable } from './picking';
 import { Overlay, type ExplorerOpener } from './overlay';
 import { FpsMeter } from './fps-meter';
 import { createSelectionMarker } from './selection-marker';
+import { HitMarkers } from './hit-markers';
 import { installTestHooks } from './test-hooks';
 
 const params = new URLSearchParams(location.search);
@@ -47,6 +48,8 @@ const overlay = new Overlay(root, explorerOpener());
 const fps = new FpsMeter();
 const marker = createSelectionMarker();
 view.scene.add(marker);
+const hitMarkers = new HitMarkers();
+view.scene.add(hitMarkers.points);
 
 const names = new Map<number, MetaEntity>();
 let title = '';
@@ -150,6 +153,9 @@ function drawPending(): void {
   const frame = taken.frame;
   overlay.setProblem(undefined);
   entities.apply(frame);
+  hitMarkers.apply(frame);
+  overlay.setPast(frame.pastFrame >= 0 ? frame.pastFrame : undefined);
+  overlay.setHighlighted(hitMarkers.highlighted.length);
   if (!framed && frame.count > 0) {
     framed = true;
     view.frame(sceneRadius(frame.positions, frame.count));
@@ -180,6 +186,7 @@ function loop(): void {
   requestAnimationFrame(loop);
   drawPending();
   placeMarker();
+  hitMarkers.animate(performance.now());
   // Hover picking walks every instance: on the frame after the pointer moves, and now and
   // then under a still pointer (entities move too).
   if (pointer !== undefined && (pointerMoved || ++framesSinceHover >= 10)) {
@@ -199,5 +206,5 @@ function loop(): void {
 }
 
 setTitle('');
-installTestHooks(entities, picker, names, () => title);
+installTestHooks(entities, hitMarkers, picker, names, () => title);
 requestAnimationFrame(loop);

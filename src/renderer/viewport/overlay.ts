@@ -1,5 +1,5 @@
-// The HTML layer over the canvas: title, connection state, fps and counts, the hover label
-// and the selection card. Text is set with textContent only: names come from the world.
+// The HTML layer over the canvas: title, connection state, fps and counts, the past frame shown
+// (with a tint over the scene), a breakpoint's highlighted entities, the hover label and the selection card. Text is set with textContent only: names come from the world.
 import type { ConnectionState } from './frame-source';
 
 /** What the selection card shows. */
@@ -31,6 +31,8 @@ export class Overlay {
   private readonly state: HTMLElement;
   private readonly stats: HTMLElement;
   private readonly time: HTMLElement;
+  private readonly past: HTMLElement;
+  private readonly hit: HTMLElement;
   private readonly problem: HTMLElement;
   private readonly tooltip: HTMLElement;
   private readonly card: HTMLElement;
@@ -41,7 +43,7 @@ export class Overlay {
   private cardPathValue = '';
   private shown = new Map<HTMLElement, string>();
 
-  constructor(root: HTMLElement, private readonly explorer: ExplorerOpener) {
+  constructor(private readonly root: HTMLElement, private readonly explorer: ExplorerOpener) {
     const hud = el('div', 'hud', root);
     this.title = el('div', 'hud-title', hud);
     const status = el('div', 'hud-status', hud);
@@ -49,6 +51,10 @@ export class Overlay {
     this.stats = el('div', 'hud-stats', hud);
     this.time = el('div', 'hud-time', hud);
     this.time.hidden = true;
+    this.past = el('div', 'hud-past', hud);
+    this.past.hidden = true;
+    this.hit = el('div', 'hud-hit', hud);
+    this.hit.hidden = true;
     this.problem = el('div', 'hud-problem', hud);
     this.problem.hidden = true;
     this.tooltip = el('div', 'tooltip', root);
@@ -97,6 +103,23 @@ export class Overlay {
     this.time.hidden = text === '';
     this.time.dataset.paused = String(time?.paused ?? false);
     this.text(this.time, text);
+  }
+
+  /**
+   * Marks what is drawn as the past (`frame`: the recorded frame shown, from the frame's header) or
+   * as the live world (undefined): a line in the HUD and a tint over the whole view (root's data-past).
+   */
+  setPast(frame: number | undefined): void {
+    this.past.hidden = frame === undefined;
+    this.text(this.past, frame === undefined ? '' : `frame ${frame} — past`);
+    if (frame === undefined) delete this.root.dataset.past;
+    else if (this.root.dataset.past !== String(frame)) this.root.dataset.past = String(frame);
+  }
+
+  /** Says how many entities a breakpoint's hit highlights (hidden for 0). */
+  setHighlighted(count: number): void {
+    this.hit.hidden = count === 0;
+    this.text(this.hit, count === 0 ? '' : `● breakpoint hit: ${count} ${count === 1 ? 'entity' : 'entities'} marked`);
   }
 
   /** Shows a problem with the stream (or hides it with undefined). */

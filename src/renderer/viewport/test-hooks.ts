@@ -1,5 +1,6 @@
 // Hooks for end-to-end tests, always installed (each call is cheap and reads drawn state only).
 import type { MetaEntity } from '../../shared/protocol/frame';
+import type { HitMarkers } from './hit-markers';
 import type { InstancedEntities } from './instancing';
 import { indexOfId, type Picker } from './picking';
 
@@ -7,6 +8,12 @@ import { indexOfId, type Picker } from './picking';
 export interface ViewportTestHooks {
   /** Number of the last drawn frame (-1 before the first). */
   frameNumber(): number;
+  /** The recorded frame the last drawn frame shows when it shows the past; null for the live world (or no frame yet). */
+  pastFrame(): number | null;
+  /** Position [x, y, z] of `id` in the last drawn frame; null if absent. */
+  position(id: number): [number, number, number] | null;
+  /** Ids marked as a breakpoint's hit in the last drawn frame, in frame order. */
+  highlighted(): number[];
   /** Instances drawn in the last frame (= its entity count). */
   instanceCount(): number;
   /** Whether entity `id` is in the last drawn frame. */
@@ -27,9 +34,18 @@ declare global {
 }
 
 /** Installs window.__viewport. */
-export function installTestHooks(entities: InstancedEntities, picker: Picker, names: Map<number, MetaEntity>, title: () => string): void {
+export function installTestHooks(entities: InstancedEntities, markers: HitMarkers, picker: Picker, names: Map<number, MetaEntity>, title: () => string): void {
   window.__viewport = {
     frameNumber: () => entities.current?.frameNumber ?? -1,
+    pastFrame: () => {
+      const f = entities.current;
+      return f === undefined || f.pastFrame < 0 ? null : f.pastFrame;
+    },
+    position: (id) => {
+      const f = entities.current, i = indexOfId(f, id);
+      return f === undefined || i < 0 ? null : [f.positions[i * 3]!, f.positions[i * 3 + 1]!, f.positions[i * 3 + 2]!];
+    },
+    highlighted: () => [...markers.highlighted],
     instanceCount: () => entities.instanceCount,
     has: (id) => indexOfId(entities.current, id) >= 0,
     project: (id) => {

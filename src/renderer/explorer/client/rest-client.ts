@@ -127,6 +127,14 @@ export class RestClient {
     return value;
   }
 
+  /**
+   * A write that changes nothing the explorer reads (the frame the viewport draws): sent without
+   * dropping cached replies, so panels do not re-read. Rejects with RestError.
+   */
+  async command(method: 'PUT' | 'DELETE', url: string): Promise<unknown> {
+    return this.send(method, url);
+  }
+
   /** Drops every cached reply and tells subscribers to re-read. */
   invalidate(): void {
     this.generation++;

@@ -1,14 +1,15 @@
 // The timeline under the title bar (inside the paused banner): the recorded range from GET /history
 // as a slider, marks where outside writes came in and where alerts rose, and, while a past frame
 // is shown, "live" and "restore here". Dragging it shows that frame in the tree, inspector and
-// query results (they read with at=), marked as the past; export and import carry the recording as
-// a file. Without history it is the plain banner.
+// query results (they read with at=) and the viewport (PUT /history/view), marked as the past;
+// export and import carry the recording as a file. Without history it is the plain banner.
 import { useState } from 'preact/hooks';
 import { errorText } from '../client';
 import { useClient, usePastFrame, useRest } from '../ui';
 import { historyMarks, type HistoryReply } from './history-marks';
 import { HistoryFileButtons } from './history-file-buttons';
 import { PausedBanner } from './paused-banner';
+import { useViewportCursor } from './viewport-cursor';
 
 
 /** How often the timeline re-reads GET /history (ms). */
@@ -21,6 +22,8 @@ export function Timeline() {
   const history = useRest<HistoryReply>('/history', { intervalMs: HISTORY_POLL_MS });
   const [error, setError] = useState<string | undefined>();
   const h = history.data;
+  // The viewport draws what the panels show: the scrubbed frame, marked as the past, or the live world.
+  useViewportCursor(past.frame, h !== undefined);
   if (!h) return <PausedBanner />;
   const shown = past.frame ?? h.last;
   const restore = (frame: number) => {
