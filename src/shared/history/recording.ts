@@ -65,9 +65,12 @@ export class Recording {
     return found;
   }
 
-  /** The record of `frame`, if recorded (a keyframe's own frame has none in its segment). */
+  /**
+   * The record of `frame`, if recorded. It lives in the segment of the keyframe before it: a
+   * keyframe's own frame is the last record of the previous segment (the oldest keyframe's has none).
+   */
   frameRecord(frame: number): FrameRecord | undefined {
-    const seg = this.segmentFor(frame);
+    const seg = this.segmentFor(frame - 1);
     if (!seg) return undefined;
     return seg.frames[frame - seg.frame - 1];
   }
