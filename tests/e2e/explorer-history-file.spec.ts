@@ -36,8 +36,11 @@ test('import a recording with the button, then export the frame shown: the downl
   expect(opened.last).toBeGreaterThanOrEqual(before.last);
   await expect(page.getByTestId('paused-banner')).toHaveAttribute('data-paused', 'true', { timeout: 10_000 });
 
-  const frame = opened.first + Math.floor((opened.last - opened.first) / 2);
+  // The slider stands at the live frame (the file's first), the later frames ahead of it.
   await expect(slider).toHaveAttribute('max', String(opened.last), { timeout: 10_000 });
+  await expect(slider).toHaveValue(String(opened.first));
+  await expect(page.getByTestId('viewing-past')).toHaveCount(0);
+  const frame = opened.first + Math.floor((opened.last - opened.first) / 2);
   await slider.fill(String(frame));
   await expect(page.getByTestId('viewing-past')).toHaveText(`viewing the past: frame ${frame}`);
   const download = page.waitForEvent('download');

@@ -25,7 +25,9 @@ export function Timeline() {
   // The viewport draws what the panels show: the scrubbed frame, marked as the past, or the live world.
   useViewportCursor(past.frame, h !== undefined);
   if (!h) return <PausedBanner />;
-  const shown = past.frame ?? h.last;
+  // The live world's frame: the last recorded, except while an opened file holds it at its first.
+  const live = h.frame;
+  const shown = past.frame ?? live;
   const restore = (frame: number) => {
     setError(undefined);
     client.put(`/history/restore?frame=${frame}`).then(() => past.set(undefined), (err: unknown) => setError(errorText(err)));
@@ -36,7 +38,7 @@ export function Timeline() {
         <span class="dim mono">{h.first}</span>
         <div class="timeline-track">
           <input type="range" aria-label="Frame shown (drag back to see the past)" min={h.first} max={h.last} value={shown}
-            onInput={(e) => { const f = Number((e.target as HTMLInputElement).value); past.set(f >= h.last ? undefined : f); }} />
+            onInput={(e) => { const f = Number((e.target as HTMLInputElement).value); past.set(f === live ? undefined : f); }} />
           {historyMarks(h).map((m) => (
             <span key={`${m.kind}${m.frame}`} class={`mark mark-${m.kind}`} style={{ left: `${m.at * 100}%` }} title={m.title} />
           ))}
