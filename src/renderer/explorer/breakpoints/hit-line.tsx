@@ -4,7 +4,7 @@
 // back (the live world becomes the frame before the hit, paused). A new hit re-reads everything
 // at once, so the banner does not wait for its own poll to say the world paused.
 import { useEffect, useState } from 'preact/hooks';
-import { WORLD_URL, errorText, restoreUrl, setUrl, type EntityReply } from '../client';
+import { HISTORY_URL, WORLD_URL, errorText, restoreUrl, setUrl, type EntityReply } from '../client';
 import { TIME_CONTROL_ID, timeControlOf } from '../time-controls';
 import { EntityLink, useClient, useRest } from '../ui';
 import { hitStoodAt, shownEntities } from './break-rules';
@@ -21,7 +21,7 @@ export function BreakpointHitLine() {
   const client = useClient();
   const { reply } = useBreakpoints();
   const world = useRest<EntityReply>(WORLD_URL);
-  const history = useRest<HistoryRange>(reply?.last_hit ? '/history' : null);
+  const history = useRest<HistoryRange>(reply?.last_hit ? HISTORY_URL : null);
   const [error, setError] = useState<string | undefined>();
   const latest = reply?.last_hit ? `${reply.last_hit.breakpoint}@${reply.last_hit.frame}` : undefined;
   useEffect(() => { if (latest !== undefined) client.invalidate(); }, [latest, client]);

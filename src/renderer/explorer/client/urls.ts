@@ -164,6 +164,9 @@ export function deleteBreakpointUrl(name: string): string {
   return `${BREAKPOINT_PATH}/${encodeURIComponent(name)}`;
 }
 
+/** GET /history: the recorded range (first and last readable frame) and its marks. */
+export const HISTORY_URL = '/history';
+
 /** PUT /history/restore?frame=N: the live world becomes frame N (paused). */
 export function restoreUrl(frame: number): string {
   return `/history/restore?frame=${frame}`;
