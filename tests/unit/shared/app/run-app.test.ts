@@ -101,9 +101,13 @@ describe('the app runner', () => {
     const app = runApp(new World(), { target_fps: 50, clock });
     app.start();
     let frames = 0;
-    const stopAt = 10;
-    app.onFrame(() => { if (++frames === stopAt) app.stop(); });
+    app.onFrame(() => { frames++; });
     advance(1000 + 1000);
+    // One second at 50 fps: 51 frames (0 to 1000 ms), not two loops' worth.
+    expect(frames).toBe(51);
+    const stopAt = frames + 10;
+    app.onFrame(() => { if (frames === stopAt) app.stop(); });
+    advance(3000);
     expect(frames).toBe(stopAt);
     expect(app.isRunning).toBe(false);
     const manual = runApp(new World(), { target_fps: 50, clock, manual: true });
@@ -117,12 +121,32 @@ describe('the app runner', () => {
     const { clock, advance, jump } = fakeClock();
     const app = runApp(new World(), { target_fps: 50, clock });
     advance(1000);
-    // The frame due at 1020 starts at 1040: one period late, within the schedule.
-    jump(1040);
-    advance(1040);
+    advance(1020);
+    // The frame due at 1040 starts at 1080: after it, the next is due at 1060, exactly one period
+    // behind: it and the one due at 1080 run at once, within the schedule (more than one period
+    // behind would drop them and start a fresh schedule).
+    jump(1080);
+    advance(1080);
     expect(app.skippedFrames).toBe(0);
-    expect(app.frameCount).toBe(3);
+    expect(app.frameCount).toBe(5);
     app.stop();
+  });
+
+  test('a hook that throws, first or not, named or not, is removed and reported once; the others run', () => {
+    const app = new App(new World(), { manual: true });
+    const logged: string[] = [];
+    app.pipeline.faults.log = (line) => { logged.push(line); };
+    const ran: string[] = [];
+    app.onFrame(function first() { ran.push('first'); throw new Error('first broke'); });
+    app.onFrame(() => { ran.push('ok'); });
+    app.onFrame(() => { ran.push('anon'); throw new Error('anon broke'); });
+    app.step(1 / 60);
+    app.step(1 / 60);
+    expect(ran).toEqual(['first', 'ok', 'anon', 'ok']);
+    expect(logged.map((l) => l.split('\n')[0])).toEqual([
+      "ecs-live: frame_hook 'first' threw and was closed (frame 1): first broke",
+      "ecs-live: frame_hook 'an unnamed frame hook' threw and was closed (frame 1): anon broke",
+    ]);
   });
 
   test('a hook removed twice stays removed without taking another with it; enable_rest and enable_monitor only when asked', () => {
@@ -168,6 +192,18 @@ describe('the app runner', () => {
     advance(1200);
     expect(starts).toEqual([1000, 1020, 1120, 1120, 1140, 1160, 1180, 1200]);
     expect(app.skippedFrames).toBe(3);
+    app.stop();
+  });
+
+  test('runDueFrame runs the frame at its due time exactly, not a moment before', () => {
+    const { clock, advance, jump } = fakeClock();
+    const app = runApp(new World(), { target_fps: 50, clock });
+    advance(1000);
+    jump(1019.5);
+    expect(app.runDueFrame()).toBe(false);
+    jump(1020);
+    expect(app.runDueFrame()).toBe(true);
+    expect(app.frameCount).toBe(2);
     app.stop();
   });
 
