@@ -7,10 +7,13 @@ import { fieldSources, kernelIsCurrent, makeKernel } from './table-kernel';
 const NO_ENTITIES: readonly Entity[] = [];
 
 /**
- * Tables with fewer entities run their systems without a kernel: there the call, not the loop,
- * is the cost, and each kernel is one more function to compile (the demo has 32 tables under 16).
+ * Tables with fewer entities run their systems without a kernel. Counted with bench/ecs-count on
+ * Node 24: kernels of 1,000-row tables doubled packed_5's and simple_iter's instructions per frame
+ * and of 100-row ones frag_iter's (V8 runs them Maglev-compiled for thousands of frames), while a
+ * 10,000-row table's kernel cut move's from 39.3 to 26.5 per entity. On Node 20 the smaller tables
+ * gained too (frag_iter 57 k -> 33 k per frame); the current LTS decides.
  */
-export const KERNEL_MIN_ROWS = 32;
+export const KERNEL_MIN_ROWS = 4096;
 
 /** Per-result view given to system callbacks (one object per system, reused). */
 export class SystemIter {

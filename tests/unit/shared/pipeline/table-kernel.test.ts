@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { addSystem, pipelineOf } from '../../../../src/shared/pipeline';
 import { World, type Entity } from '../../../../src/shared/ecs';
+import { KERNEL_MIN_ROWS } from '../../../../src/shared/pipeline/system-iter';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 
@@ -34,11 +35,11 @@ function moving() {
 describe('table kernels', () => {
   test('a system writes the arrays its table has after growing between frames', () => {
     const { w, P, spawn } = moving();
-    const first = spawn(3, 10);
+    // Enough entities for a kernel; then as many again, so the table's arrays are replaced.
+    const first = spawn(KERNEL_MIN_ROWS, 10);
     const pipeline = pipelineOf(w);
     pipeline.progress(1);
-    // 3 → 200 entities: the table's arrays are replaced several times (capacity 8, doubling).
-    const later = spawn(197, 50);
+    const later = spawn(KERNEL_MIN_ROWS + 3, 50);
     pipeline.progress(1);
     pipeline.progress(1);
     for (const e of first) expect(w.get(e, P)).toEqual({ x: 13, y: -4 });
@@ -51,7 +52,7 @@ describe('table kernels', () => {
     const base = w.prefab('Base');
     w.set(base, A, { v: 7 });
     const ents: Entity[] = [];
-    for (let i = 0; i < 20; i++) { const e = w.entity(); w.add(e, w.pair(w.core.IsA, base)); w.set(e, B, { v: i }); ents.push(e); }
+    for (let i = 0; i < KERNEL_MIN_ROWS; i++) { const e = w.entity(); w.add(e, w.pair(w.core.IsA, base)); w.set(e, B, { v: i }); ents.push(e); }
     const seen: string[] = [];
     addSystem(w, 'Read', {
       query: 'A, B',
@@ -66,6 +67,7 @@ describe('table kernels', () => {
   });
 
   test('with generated code refused (--disallow-code-generation-from-strings) systems still run', () => {
+    const n = KERNEL_MIN_ROWS;
     const script = `
       import { World } from './src/shared/ecs';
       import { addSystem, pipelineOf } from './src/shared/pipeline';
@@ -74,7 +76,7 @@ describe('table kernels', () => {
       const w = new World();
       const P = w.component('P', { x: 'f64' });
       const es = [];
-      for (let i = 0; i < 40; i++) { const e = w.entity(); w.set(e, P, { x: i }); es.push(e); }
+      for (let i = 0; i < ${n}; i++) { const e = w.entity(); w.set(e, P, { x: i }); es.push(e); }
       addSystem(w, 'Inc', { query: 'P', run(it) { const x = it.field(0).x; for (let j = 0; j < it.count; j++) x[j] += 1; } });
       pipelineOf(w).progress(0);
       pipelineOf(w).progress(0);
@@ -83,6 +85,6 @@ describe('table kernels', () => {
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout) as { refused: boolean; xs: number[] };
     expect(out.refused).toBe(true);
-    expect(out.xs).toEqual(Array.from({ length: 40 }, (_, i) => i + 2));
+    expect(out.xs).toEqual(Array.from({ length: n }, (_, i) => i + 2));
   });
 });
