@@ -42,6 +42,13 @@ test('a ship low on fuel shows as a Warning in the alerts badge and list, and cl
   await badge.click();
   await expect(list).toBeVisible();
   await expect(list.locator('tr', { hasText: `${SHIP} is low on fuel` })).toHaveCount(0, { timeout: 15_000 });
+  // The list closes on Escape, and on a click outside it.
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await badge.click();
+  await expect(list).toBeVisible();
+  await x.inspector.click({ position: { x: 5, y: 5 } });
+  await expect(list).toBeHidden();
   await put(page.request, setShip({ value: fuel.capacity, capacity: fuel.capacity }, position));
   expect(errors).toEqual([]);
 });

@@ -1,8 +1,7 @@
 // The title bar's alerts badge: how many alerts are active, coloured by the worst; a click opens
 // the list beneath it. Hidden against a server without the alerts module.
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { QueryReply } from '../client';
-import { useLive } from '../ui';
+import { useLive, usePopover } from '../ui';
 import { ALERTS_URL, alertRows, worstSeverity } from './alert-rows';
 import { AlertsList } from './alerts-list';
 
@@ -19,16 +18,7 @@ export function useAlerts() {
 /** The badge and its drop-down list. */
 export function AlertsBadge() {
   const { rows, known } = useAlerts();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = (e: Event) => { if (box.current && !box.current.contains(e.target as Node)) setOpen(false); };
-    const esc = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', esc);
-    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', esc); };
-  }, [open]);
+  const { open, setOpen, box } = usePopover();
   if (!known) return null;
   const worst = worstSeverity(rows);
   return (

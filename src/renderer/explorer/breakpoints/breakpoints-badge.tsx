@@ -1,23 +1,14 @@
 // The title bar's breakpoints badge: how many there are and how many are enabled; a click opens
 // the list beneath it. Hidden while the host has none (or no breakpoints at all): they are made
 // from the query panel and the inspector.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { usePopover } from '../ui';
 import { BreakpointsList } from './breakpoints-list';
 import { useBreakpoints } from './use-breakpoints';
 
 /** The badge and its drop-down list. */
 export function BreakpointsBadge() {
   const { reply, known } = useBreakpoints();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return undefined;
-    const close = (e: Event) => { if (box.current && !box.current.contains(e.target as Node)) setOpen(false); };
-    const esc = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', esc);
-    return () => { document.removeEventListener('mousedown', close); document.removeEventListener('keydown', esc); };
-  }, [open]);
+  const { open, setOpen, box } = usePopover();
   const all = reply?.breakpoints ?? [];
   if (!known || all.length === 0) return null;
   const enabled = all.filter((b) => b.enabled).length;

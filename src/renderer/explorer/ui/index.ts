@@ -14,3 +14,4 @@ export * from './short-name';
 export * from './raw-request';
 export * from './raw-reply';
 export * from './past-frame';
+export * from './use-popover';
