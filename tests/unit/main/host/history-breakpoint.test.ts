@@ -10,6 +10,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import type { BreakpointHit } from '../../../../src/shared/breakpoints';
+import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -22,14 +23,6 @@ afterEach(async () => {
 /** The next hits of any breakpoint (an event of the breakpoints, not a timer). */
 function nextHits(h: Host): Promise<readonly BreakpointHit[]> {
   return new Promise((resolve) => { const off = h.breakpoints.onHit((hits) => { off(); resolve(hits); }); });
-}
-
-/** Resolves once the host's app has run `frame` frames. */
-function frameReached(h: Host, frame: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (h.app.frameCount >= frame) { resolve(); return; }
-    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
-  });
 }
 
 async function text(base: string, path: string, method = 'GET'): Promise<string> {

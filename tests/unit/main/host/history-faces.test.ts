@@ -11,6 +11,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { verifyReplay } from '../../../../src/shared/history';
+import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -19,14 +20,6 @@ afterEach(async () => {
   await host?.stop();
   host = undefined;
 });
-
-/** Resolves once the host's app has run `frame` frames (waits on frames, not on time). */
-function frameReached(h: Host, frame: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (h.app.frameCount >= frame) { resolve(); return; }
-    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
-  });
-}
 
 /** Every entity with a Position and its values: what the write changes and the systems move on from. */
 const MOVING = '/query?q=Position&values=true&limit=10000';

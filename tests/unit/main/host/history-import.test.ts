@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { HISTORY_FILE_MAGIC, HISTORY_FILE_VERSION } from '../../../../src/shared/history';
+import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -17,14 +18,6 @@ const hosts: Host[] = [];
 afterEach(async () => {
   for (const h of hosts.splice(0)) await h.stop();
 });
-
-/** Resolves once the host's app has run `frame` frames (waits on frames, not on time). */
-function frameReached(h: Host, frame: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (h.app.frameCount >= frame) { resolve(); return; }
-    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
-  });
-}
 
 async function start(...args: string[]): Promise<{ host: Host; base: string }> {
   const host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '20', '--fps', '30', '--history', '30', ...args]), mkdtempSync(join(tmpdir(), 'pages-')));

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { runHost, spawnHost, stopAllHosts } from '../../../support/spawn-host';
+import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
@@ -19,13 +20,6 @@ afterEach(async () => {
   await recorder?.stop();
   recorder = undefined;
 });
-
-function frameReached(h: Host, frame: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (h.app.frameCount >= frame) { resolve(); return; }
-    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
-  });
-}
 
 const SHIPS = '/query?q=Fuel%2C%20Position&values=true&limit=1000';
 

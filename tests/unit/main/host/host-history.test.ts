@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
+import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -17,14 +18,6 @@ afterEach(async () => {
   await host?.stop();
   host = undefined;
 });
-
-/** Resolves once the host's app has run `frame` frames (waits on frames, not on time). */
-function frameReached(h: Host, frame: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (h.app.frameCount >= frame) { resolve(); return; }
-    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
-  });
-}
 
 describe('history on a running host', () => {
   test('at= reads and restore answer the world as it was live after that frame; watches hear of the restore', async () => {

@@ -11,6 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
+import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -21,13 +22,6 @@ afterEach(async () => {
   await host?.stop();
   host = undefined; client = undefined;
 });
-
-function frameReached(h: Host, frame: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (h.app.frameCount >= frame) { resolve(); return; }
-    const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
-  });
-}
 
 test('history, at on get_entity and query, restore', async () => {
   host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '40', '--fps', '30', '--history', '10']), mkdtempSync(join(tmpdir(), 'pages-')));
