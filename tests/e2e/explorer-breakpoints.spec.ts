@@ -65,9 +65,9 @@ test('from the query box: it hits, the banner names it and the ship, the link op
   await expect(row).toContainText(`frame ${listed.last_hit!.frame}`);
   await expect(row.getByRole('cell').nth(5)).toHaveText('1');
   await row.getByRole('checkbox', { name: 'Enable Fuel.value-gt-500' }).uncheck();
-  await expect.poll(async () => (await getJson<Listed>(page.request, '/breakpoints')).breakpoints[0]?.enabled).toBe(false);
+  await expect.poll(async () => (await getJson<Listed>(page.request, '/breakpoints')).breakpoints[0]?.enabled, { timeout: 10_000 }).toBe(false);
   await row.getByRole('button', { name: 'Delete Fuel.value-gt-500' }).click();
-  await expect.poll(async () => (await getJson<Listed>(page.request, '/breakpoints')).breakpoints.length).toBe(0);
+  await expect.poll(async () => (await getJson<Listed>(page.request, '/breakpoints')).breakpoints.length, { timeout: 10_000 }).toBe(0);
   await expect(badge).toHaveCount(0);
   expect(errors).toEqual([]);
 });

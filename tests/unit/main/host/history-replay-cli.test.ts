@@ -42,7 +42,7 @@ describe('--replay <file>', () => {
     expect(opened.last).toBeGreaterThanOrEqual(recorded.last);
     expect(await (await fetch(`${b.url}/entity/flecs/core/World?values=true`)).text()).toContain('"paused":true');
     // In the file's dialect: the banner's contract line (printed after the REST line the start waits for) says what the root speaks.
-    await expect.poll(() => b.output()).toMatch(/the root speaks flecs-3\.2/);
+    await expect.poll(() => b.output(), { timeout: 30_000 }).toMatch(/the root speaks flecs-3\.2/);
     // Every frame reads as the recording host reads it, in its dialect (the root) and in the contract.
     for (let f = recorded.first; f <= recorded.last; f += 5) {
       for (const face of ['', '/contract']) {
