@@ -9,3 +9,8 @@ export function frameReached(h: Host, frame: number): Promise<void> {
     const off = h.app.onFrame((_s, app) => { if (app.frameCount >= frame) { off(); resolve(); } });
   });
 }
+
+/** Resolves once the host's running loop has run `n` more frames (counted from now). */
+export function framesRan(h: Host, n: number): Promise<void> {
+  return frameReached(h, h.app.frameCount + n);
+}

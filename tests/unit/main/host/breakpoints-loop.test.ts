@@ -13,6 +13,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { FRAME_HEADER, Host } from '../../../../src/main/host/index';
 import type { BreakpointHit } from '../../../../src/shared/breakpoints';
+import { framesRan } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -31,14 +32,6 @@ async function start(): Promise<{ h: Host; base: string }> {
 /** The next hits of any breakpoint (an event of the breakpoints, not a timer). */
 function nextHits(h: Host): Promise<readonly BreakpointHit[]> {
   return new Promise((resolve) => { const off = h.breakpoints.onHit((hits) => { off(); resolve(hits); }); });
-}
-
-/** Resolves after `n` more frames of the running loop. */
-function frames(h: Host, n: number): Promise<void> {
-  return new Promise((resolve) => {
-    let left = n;
-    const off = h.app.onFrame(() => { if (--left === 0) { off(); resolve(); } });
-  });
 }
 
 async function call(base: string, method: string, path: string): Promise<{ status: number; json: any; headers: Headers }> {
@@ -75,7 +68,7 @@ test('Fuel.value < 10 pauses after the first frame where some ship has less than
   const below = fuelAt.get(firstBelow)!.flatMap((f, i) => (f < 10 ? [`Ship${i + 1}`] : []));
   expect([...first!.entities].sort()).toEqual(below.sort());
   // Paused at the end of that frame: later frames run no systems, so no fuel moves.
-  await frames(h, 5);
+  await framesRan(h, 5);
   expect(fuelAt.get(h.app.frameCount)).toEqual(fuelAt.get(firstBelow));
   const listed = await call(base, 'GET', '/breakpoints');
   expect(listed.json.breakpoints[0]).toMatchObject({ name: 'low-fuel', hits: 1, last_hit: { frame: firstBelow, on: 'enter' } });
@@ -113,7 +106,7 @@ test('created while its condition holds: enter fires only for an entity that sta
   expect((await call(base, 'PUT', `/breakpoint/half?q=${encodeURIComponent('Fuel.value < 50')}&once=true`)).status).toBe(200);
   let hits = 0;
   h.breakpoints.onHit(() => { hits++; });
-  await frames(h, 10);
+  await framesRan(h, 10);
   expect(hits).toBe(0);
   const hit = nextHits(h);
   expect((await call(base, 'PUT', `/set/Ship7${setFuel(20)}`)).status).toBe(200);
@@ -162,7 +155,7 @@ test('at_hit says the world stands at the hit; after a restore to the frame befo
   expect((await call(base, 'PUT', timeControl(false))).status).toBe(200);
   const [first] = await hit;
   // Paused frames go on running (no systems): the world still stands at the hit.
-  await frames(h, 3);
+  await framesRan(h, 3);
   expect((await call(base, 'GET', '/breakpoints')).json).toMatchObject({ at_hit: true, last_hit: { frame: first!.frame } });
   const restored = await call(base, "PUT", `/history/restore?frame=${first!.frame - 1}`);
   expect(restored.status, JSON.stringify(restored.json)).toBe(200);

@@ -11,6 +11,7 @@ import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { StreamSink } from '../../../../src/main/http';
 import { addSystem } from '../../../../src/shared/app';
+import { framesRan } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -31,12 +32,6 @@ async function start(): Promise<{ base: string; h: Host; logged: string[] }> {
   return { base, h, logged };
 }
 
-/** Resolves once the host's loop has run `n` more frames. */
-function frames(h: Host, n: number): Promise<void> {
-  const app = h.app, until = app.frameCount + n;
-  return new Promise((resolve) => { const off = app.onFrame(() => { if (app.frameCount >= until) { off(); resolve(); } }); });
-}
-
 async function json(url: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const r = await fetch(url);
   expect(r.status, url).toBe(200);
@@ -48,9 +43,9 @@ test('a system that throws is disabled with an alert naming it and the error; th
   let calls = 0;
   addSystem(h.world, 'Exploder', { run: () => { calls++; throw new Error('boom in Exploder'); } });
   const moved = h.world.lookup('Sun.Earth');
-  await frames(h, 5);
+  await framesRan(h, 5);
   const x0 = JSON.stringify(h.world.get(moved, h.world.lookup('Position')));
-  await frames(h, 70);
+  await framesRan(h, 70);
   expect(calls).toBe(1);
   // The planets still move: the systems after the failed one ran in that frame and every frame since.
   expect(JSON.stringify(h.world.get(moved, h.world.lookup('Position')))).not.toBe(x0);
@@ -64,7 +59,7 @@ test('a system that throws is disabled with an alert naming it and the error; th
   expect(Math.max(...stats['faults.count'].max)).toBe(1);
   // Enabled again, it runs again: it throws again, and is disabled and reported again.
   expect((await fetch(`${base}/enable/Exploder`, { method: 'PUT' })).status).toBe(200);
-  await frames(h, 3);
+  await framesRan(h, 3);
   expect(calls).toBe(2);
   expect(h.app.pipeline.faults.count).toBe(2);
   expect(h.world.isEnabled(h.world.lookup('Exploder'))).toBe(false);
@@ -75,7 +70,7 @@ test('a frame hook that throws is removed; the other hooks and frames go on', as
   let broken = 0, after = 0;
   h.app.onFrame(function brokenHook() { broken++; throw new Error('hook fell over'); });
   h.app.onFrame(() => { after++; });
-  await frames(h, 10);
+  await framesRan(h, 10);
   expect(broken).toBe(1);
   expect(after).toBeGreaterThanOrEqual(10);
   expect(logged).toEqual([expect.stringMatching(/^ecs-live: frame_hook 'brokenHook' threw and was closed \(frame \d+\): hook fell over/)]);
@@ -96,7 +91,7 @@ test('a watch sink that throws gets a fail event and is closed; the other watche
   });
   open(broken, true);
   open(good, false);
-  await frames(h, 10);
+  await framesRan(h, 10);
   // Its second event (a full reply or a diff, whichever is smaller) threw.
   expect(broken).toEqual(['full', expect.stringMatching(/^(full|diff)$/), `fail this watch of ${target.slice('/watch'.length)} failed and was closed: sink fell over`]);
   expect(good.length).toBeGreaterThanOrEqual(10);
@@ -122,7 +117,7 @@ test('an SSE stream whose writes throw ends with a fail event; the host and othe
   expect(text).toMatch(/event: fail\nid: [^\n]+\ndata: \{"status":500,"error":"this watch of \/query\?q=Asteroid%2CPosition&values=true&limit=1 failed and was closed: stream writer fell over"\}/);
   expect(logged).toHaveLength(1);
   const frame = h.app.frameCount;
-  await frames(h, 5);
+  await framesRan(h, 5);
   expect(h.app.frameCount).toBeGreaterThanOrEqual(frame + 5);
   // A new stream of the same target works.
   const again = await fetch(`${base}/watch/query?q=Asteroid%2CPosition&values=true&limit=1`);

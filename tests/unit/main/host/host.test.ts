@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
+import { framesRan } from '../../../support/host-frames';
 
 // These tests start a host: the bound is generous for a loaded machine (it only stops a hung test).
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -16,12 +17,6 @@ afterEach(async () => { await host?.stop(); host = undefined; });
 function makeHost(...extra: string[]): Host {
   const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '50', '--title', 'unit-host', ...extra]);
   return new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
-}
-
-/** Resolves after the host's running loop has run `n` more frames (counted by its frame hook). */
-function frames(h: Host, n: number): Promise<void> {
-  const app = h.app, until = app.frameCount + n;
-  return new Promise((resolve) => { const off = app.onFrame(() => { if (app.frameCount >= until) { queueMicrotask(off); resolve(); } }); });
 }
 
 async function get(base: string, path: string): Promise<{ status: number; body: unknown }> {
@@ -67,7 +62,7 @@ describe('the host', () => {
     const path = '/query?q=Asteroid%2CPosition&values=true&limit=1';
     const first = await (await fetch(urls.rest + path)).text();
     // Two frames of the host's own loop later (counted by its frame hook, not timed).
-    await frames(host, 2);
+    await framesRan(host, 2);
     expect(await (await fetch(urls.rest + path)).text()).not.toBe(first);
   });
 

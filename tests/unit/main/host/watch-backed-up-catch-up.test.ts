@@ -14,6 +14,7 @@ import { afterEach, expect, test } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
+import { framesRan } from '../../../support/host-frames';
 
 const PAGE = '/query?q=Position%2CVelocity&values=true&limit=3000';
 /** Frames the reader reads nothing. */
@@ -29,18 +30,12 @@ afterEach(async () => {
   host = undefined;
 });
 
-/** Resolves after the running loop has run `n` more frames (counted by its frame hook). */
-function frames(h: Host, n: number): Promise<void> {
-  const app = h.app, until = app.frameCount + n;
-  return new Promise((resolve) => { const off = app.onFrame(() => { if (app.frameCount >= until) { queueMicrotask(off); resolve(); } }); });
-}
-
 test('a reader that fell far behind holds exactly the GET reply once the world stands still and it reads on', async () => {
   const h = (host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '3000']), mkdtempSync(join(tmpdir(), 'pages-'))));
   const base = (await h.start()).rest;
   const r = (reader = opened(await openWatch(base, `/watch${PAGE}`, { slow: true, maxLagMs: Infinity })));
   const opened0 = h.app.frameCount;
-  await frames(h, STALLED_FRAMES);
+  await framesRan(h, STALLED_FRAMES);
   const data = encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: true }] }));
   expect((await fetch(`${base}/set/ecs/core/World?data=${data}`, { method: 'PUT' })).status).toBe(200);
   const present = JSON.parse(h.router.route('GET', PAGE).body) as unknown;

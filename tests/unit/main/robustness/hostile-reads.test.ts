@@ -9,19 +9,12 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { HOSTILE_READS } from '../../../support/hostile-reads';
+import { framesRan } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 let host: Host | undefined;
 afterEach(async () => { await host?.stop(); host = undefined; });
-
-/** Resolves once the host's loop has run `n` more frames. */
-function frames(h: Host, n: number): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    const off = h.app.onFrame(() => { if (++seen === n) { off(); resolve(); } });
-  });
-}
 
 describe('hostile reads', () => {
   test('are refused with a 4xx while frames keep running and a plain GET is answered', async () => {
@@ -37,11 +30,11 @@ describe('hostile reads', () => {
         }
       }
     })();
-    await frames(host, 60);
+    await framesRan(host, 60);
     const plain = await fetch(`${base}/entity/Sun/Earth`);
     expect(plain.status).toBe(200);
     expect(((await plain.json()) as { path?: string }).path).toBe('Sun.Earth');
-    await frames(host, 60);
+    await framesRan(host, 60);
     stop = true;
     await attack;
 
