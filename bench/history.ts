@@ -1,13 +1,16 @@
 // `npm run bench -- history`: the cost of keeping the world's history (docs/history.md). Frame
 // time p50/p99 with and without history at 3,000 and 10,000 asteroids (alternating processes,
 // goal: at most 5% more), a read of the past against the live read (goal: at most 2×), restore
-// at 3,000 asteroids (goal: at most 50 ms), bytes per frame and per keyframe, and the default
+// at 3,000 asteroids (goal: at most 50 ms, median and worst of random frames across the window), bytes per frame and per keyframe, and the default
 // 60 s window filled (goal: at most 128 MiB). Every number is the median over fresh processes.
 import { join } from 'node:path';
-import { interleavedMedians, medianOverProcesses } from './lib/child';
-import { report, row, type BenchRow } from './lib/report';
+import { loadavg } from 'node:os';
+import { interleavedMedians, medianOverProcesses, samplesOverProcesses } from './lib/child';
+import { median, report, row, type BenchRow } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Issue 43's goal for a restore of any frame in the default window at 3,000 asteroids. */
+const RESTORE_GOAL_MS = 50;
 const script = join(import.meta.dirname, 'history', 'run-case.ts');
 const m = (name: string, n: number, runs = RUNS, flags: string[] = []) => medianOverProcesses(script, [name, String(n)], runs, flags);
 const pair = (a: string, b: string, n: number) => interleavedMedians(script, [[a, String(n)], [b, String(n)]], RUNS);
@@ -24,8 +27,14 @@ for (const n of [3000, 10_000]) {
 const [past, live] = pair('read-past', 'read-live', 3000);
 add(row('entity_read_past_3000', past!, 'live_read', live!, 'ms'));
 add(row('entity_read_past_cold_3000', m('read-past-cold', 3000), 'live_read', live!, 'ms'));
-add(row('restore_3000_median', m('restore', 3000), 'goal', 50, 'ms'));
-add(row('restore_3000_max', m('restore-max', 3000), 'goal', 50, 'ms'));
+// Restore: every restore of every process counts; the worst is the goal's measure.
+const restores = samplesOverProcesses(script, ['restores', '3000'], Math.max(RUNS, 5));
+const all = restores.flat();
+add(row('restore_3000_median', median(all), 'goal', RESTORE_GOAL_MS, 'ms'));
+add(row('restore_3000_worst', Math.max(...all), 'goal', RESTORE_GOAL_MS, 'ms'));
+add(row('restore_3000_first_worst', Math.max(...restores.map((r) => r[0]!)), 'goal', RESTORE_GOAL_MS, 'ms'));
+console.log(`restore at 3,000 asteroids, ${all.length} restores of random frames across the filled default window in ${restores.length} processes: median ${median(all).toFixed(1)} ms, worst ${Math.max(...all).toFixed(1)} ms, `
+  + `worst first restore of a process ${Math.max(...restores.map((r) => r[0]!)).toFixed(1)} ms; goal ${RESTORE_GOAL_MS} ms: ${Math.max(...all) <= RESTORE_GOAL_MS ? 'met' : 'not met'} (load average ${loadavg()[0]!.toFixed(1)})`);
 add(row('keyframe_bytes_3000', m('keyframe-bytes', 3000, 1), 'frame_bytes', m('frame-bytes', 3000, 1), 'bytes'));
 add(row('window_60s_bytes_3000', m('window-bytes', 3000, 1), 'cap_128MiB', 128 * 2 ** 20, 'bytes'));
 add(row('window_60s_heap_3000', m('window-heap', 3000, 1, ['--expose-gc']), 'heap_without_history', m('window-heap-off', 3000, 1, ['--expose-gc']), 'bytes'));

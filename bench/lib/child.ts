@@ -35,6 +35,18 @@ export function medianOverProcesses(script: string, args: string[], runs: number
   return median(values);
 }
 
+/** Runs `script args…` `runs` times in fresh processes; each prints one JSON array of numbers. Returns the arrays, one per process. */
+export function samplesOverProcesses(script: string, args: string[], runs: number, nodeFlags: string[] = []): number[][] {
+  const file = bundled(script);
+  const out: number[][] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync(process.execPath, [...nodeFlags, file, ...args], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${script} ${args.join(' ')} failed:\n${r.stderr}`);
+    out.push((JSON.parse(r.stdout.trim().split('\n').pop()!) as unknown[]).map(Number));
+  }
+  return out;
+}
+
 /**
  * Like medianOverProcesses for several argument lists at once, alternating between them run by
  * run (A B A B …), so that a change in the machine's load hits every side alike. Returns one

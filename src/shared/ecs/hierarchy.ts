@@ -21,6 +21,13 @@ export class Hierarchy {
   private readonly byName = new Map<number, Map<string, Entity>>();
   /** Bumped by every name or parent change: what a path resolves to may have changed. */
   version = 0;
+  /**
+   * The image these maps equal, and the version they had then (the last saved or loaded one):
+   * while nothing changed, saveImage hands it out again and loadImage of it does nothing, so the
+   * keyframes of an unchanged hierarchy share one image and a restore does not rebuild thousands
+   * of map entries. Images are never changed once made.
+   */
+  private same: { image: HierarchyImage; version: number } | undefined;
 
   /** The entity's name, or undefined. */
   nameOf(e: Entity): string | undefined {
@@ -69,20 +76,25 @@ export class Hierarchy {
 
   /** A copy of the names and parents (children in their order) for a world image. */
   saveImage(): HierarchyImage {
-    return {
+    if (this.same?.version === this.version) return this.same.image;
+    const image: HierarchyImage = {
       names: [...this.names], parents: [...this.parents],
       children: [...this.children].map(([k, v]) => [k, [...v]] as const),
       byName: [...this.byName].map(([k, v]) => [k, [...v]] as const),
     };
+    this.same = { image, version: this.version };
+    return image;
   }
 
   /** Replaces the names and parents with an image's; what paths resolve to may change (version bumped). */
   loadImage(img: HierarchyImage): void {
+    if (this.same?.image === img && this.same.version === this.version) return;
     this.version++;
     this.names.clear(); for (const [k, v] of img.names) this.names.set(k, v);
     this.parents.clear(); for (const [k, v] of img.parents) this.parents.set(k, v);
     this.children.clear(); for (const [k, v] of img.children) this.children.set(k, new Set(v));
     this.byName.clear(); for (const [k, v] of img.byName) this.byName.set(k, new Map(v));
+    this.same = { image: img, version: this.version };
   }
 
   /** Forgets an entity that is being deleted (its own children must be gone already). */

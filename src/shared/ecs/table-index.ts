@@ -98,7 +98,7 @@ export class TableIndex {
   keepLeading(ids: readonly number[], types: readonly (readonly Id[])[]): number {
     const current = [...this.tables.values()];
     let keep = 0;
-    while (keep < current.length && keep < ids.length && current[keep]!.id === ids[keep] && current[keep]!.key === types[keep]!.join(',')) keep++;
+    while (keep < current.length && keep < ids.length && current[keep]!.id === ids[keep] && sameType(current[keep]!.type, types[keep]!)) keep++;
     for (let i = current.length - 1; i >= keep; i--) this.delete(current[i]!);
     return keep;
   }
@@ -189,4 +189,12 @@ function insertSorted(type: readonly Id[], id: Id): Id[] {
 
 function removeIncoming(to: Table, from: Table): void {
   for (let i = to.incoming.length - 1; i >= 0; i--) if (to.incoming[i]!.from === from) to.incoming.splice(i, 1);
+}
+
+/** True when two types hold the same ids in the same order (cheaper than comparing their keys' text). */
+function sameType(a: readonly Id[], b: readonly Id[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
