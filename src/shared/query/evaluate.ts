@@ -1,7 +1,7 @@
 // The rules engine: evaluates a plan by backtracking over its steps. $this binds to a whole
 // table at a time (or to a subset of its rows, after an equality or name match); other
 // variables bind to single entities. Results are grouped by table and binding.
-import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type Table, type World } from '../ecs';
+import { isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id, type IdRecord, type Table, type World } from '../ecs';
 import { unreachable } from '../unreachable';
 import type { QueryBudget } from './budget';
 import { keepRows, memberHolds, memberValue } from './member-compare';
@@ -46,6 +46,14 @@ export class Evaluation {
   private readonly isSet: boolean[];
   private stopped = false;
   private readonly W: Entity;
+  /** The top-level steps of the running evaluation, and the continuation after each of them. */
+  private topSteps: readonly PlanStep[] = [];
+  private topNext: (() => void)[] = [];
+  /** Each term's last pattern and record (see termRecord), while the world's ids stay as they were. */
+  private readonly memo = new RecordMemo();
+  /** The term whose candidate table $this is bound to by eachOwnTable, and its indices in that table. */
+  private ownTerm: PlanTerm | null = null;
+  private ownIndices: readonly number[] = [];
 
   constructor(
     private readonly world: World, private readonly plan: Plan, private readonly budget: QueryBudget,
@@ -64,17 +72,23 @@ export class Evaluation {
     if (this.plan.steps.length === 0) return;   // an empty query matches nothing
     this.thisTable = thisTable;
     this.thisRows = thisRows;
-    this.steps(evaluationSteps(this.plan.steps), 0, () => {
+    const steps = evaluationSteps(this.plan.steps);
+    const done = () => {
       if (this.plan.hasThis) {
         const t = this.thisTable;
         if (!t) return;
         const count = this.thisRows ? this.thisRows.length : t.count;
         if (count === 0 && !this.emitEmpty) return;
-        if (onResult({ table: t, rows: this.thisRows, count, ids: this.ids.slice(), sources: this.sources.slice(), isSet: this.isSet.slice(), vars: this.vars.slice() }) === false) this.stopped = true;
-      } else if (onResult({ table: null, rows: null, count: 0, ids: this.ids.slice(), sources: this.sources.slice(), isSet: this.isSet.slice(), vars: this.vars.slice() }) === false) {
+        if (onResult({ table: t, rows: this.thisRows, count, ids: shots.ids.of(this.ids), sources: shots.sources.of(this.sources), isSet: shots.isSet.of(this.isSet), vars: shots.vars.of(this.vars) }) === false) this.stopped = true;
+      } else if (onResult({ table: null, rows: null, count: 0, ids: shots.ids.of(this.ids), sources: shots.sources.of(this.sources), isSet: shots.isSet.of(this.isSet), vars: shots.vars.of(this.vars) }) === false) {
         this.stopped = true;
       }
-    });
+    };
+    const shots = { ids: new Snapshots<Id>(), sources: new Snapshots<Entity>(), isSet: new Snapshots<boolean>(), vars: new Snapshots<Entity>() };
+    // The top level's continuations are made once per evaluation, not once per binding.
+    this.topSteps = steps;
+    this.topNext = steps.map((_, k) => () => this.steps(steps, k + 1, done));
+    this.steps(steps, 0, done);
   }
 
   // ---------------------------------------------------------------- steps
@@ -84,7 +98,7 @@ export class Evaluation {
     this.budget.spend(1);
     if (k === steps.length) { done(); return; }
     const step = steps[k]!;
-    const next = () => this.steps(steps, k + 1, done);
+    const next = steps === this.topSteps ? this.topNext[k]! : () => this.steps(steps, k + 1, done);
     if (this.thisTable === null && this.needsThis(step)) { this.enumerateThis(step, () => this.step(step, next)); return; }
     this.step(step, next);
   }
@@ -122,17 +136,28 @@ export class Evaluation {
 
   /** Binds $this to each candidate table of a step (the step itself is then checked). */
   private enumerateThis(step: PlanStep, body: () => void): void {
-    const seen = new Set<Table>();
     let candidates: Table[] = [];
+    // Lists of candidates added: one list (a record's tables, or all tables) repeats no table.
+    let lists = 0;
     const addTerm = (t: PlanTerm) => {
-      if (t.oper !== 'and' || !isThis(t.src) || t.second?.kind === 'none') { candidates = this.allTables(); return; }
-      const pattern = this.pattern(t);
-      if (t.up) for (const tbl of this.world.record(makePair(t.trav, this.W))?.tables ?? []) candidates.push(tbl);
-      if (t.self) for (const tbl of this.world.record(pattern)?.tables ?? []) candidates.push(tbl);
+      if (t.oper !== 'and' || !isThis(t.src) || t.second?.kind === 'none') { candidates = this.allTables(); lists++; return; }
+      const up = t.up ? this.travRecord(t.trav)?.tables ?? [] : [];
+      const own = t.self ? this.termRecord(t)?.tables ?? [] : [];
+      lists += (up.length > 0 ? 1 : 0) + (own.length > 0 ? 1 : 0);
+      for (const tbl of up) candidates.push(tbl);
+      for (const tbl of own) candidates.push(tbl);
       if (t.cascade) candidates.sort((a, b) => this.depth(a) - this.depth(b));
     };
     switch (step.kind) {
-      case 'term': addTerm(step); break;
+      case 'term':
+        // The common case: the term's own tables are all the candidates (no `up`, or nothing to go up through).
+        if (step.oper === 'and' && isThis(step.src) && step.self && !step.cascade && step.second?.kind !== 'none'
+          && !(step.up && this.travRecord(step.trav)?.tables.length)) {
+          this.eachOwnTable(step, this.termRecord(step), body);
+          return;
+        }
+        addTerm(step);
+        break;
       case 'or':
         for (const alt of step.terms) {
           if (alt.kind === 'term') addTerm(alt);
@@ -143,6 +168,7 @@ export class Evaluation {
             if (e !== 0 && this.world.isAlive(e)) candidates.push(this.world.locate(e).table);
           } else candidates = this.allTables();
         }
+        lists = 2;   // the operands' lists may share tables
         break;
       case 'eq':
         if (step.left === 0 && isSeed(step)) {
@@ -155,18 +181,41 @@ export class Evaluation {
           return;
         }
         candidates = this.allTables();
+        lists = 1;
         break;
-      case 'scope': candidates = this.allTables(); break;
+      case 'scope': candidates = this.allTables(); lists = 1; break;
       case 'member': addTerm(step.term); break;
       default: unreachable(step, 'plan step');
     }
+    const seen = lists > 1 ? new Set<Table>() : null;
     for (const t of candidates) {
       if (this.stopped) return;
       this.budget.spend(1);
-      if (seen.has(t) || !this.allowed(t)) continue;
-      seen.add(t);
+      if (!this.allowed(t)) continue;
+      if (seen) { if (seen.has(t)) continue; seen.add(t); }
       this.withThis(t, null, body);
     }
+  }
+
+  /**
+   * The candidates of a term on $this that matches tables by their own ids: the record's tables,
+   * each with its type indices at hand (read in the record's order, which is its tables' order),
+   * so that the term's match on the table does not look them up again.
+   */
+  private eachOwnTable(t: PlanTerm, record: IdRecord | undefined, body: () => void): void {
+    if (!record) return;
+    const tables = record.tables.slice(), indices = [...record.indices.values()];
+    const pt = this.ownTerm, pi = this.ownIndices;
+    this.ownTerm = t;
+    for (let i = 0; i < tables.length; i++) {
+      if (this.stopped) break;
+      this.budget.spend(1);
+      const table = tables[i]!;
+      if (!this.allowed(table)) continue;
+      this.ownIndices = indices[i]!;
+      this.withThis(table, null, body);
+    }
+    this.ownTerm = pt; this.ownIndices = pi;
   }
 
   private withThis(t: Table, rows: number[] | null, body: () => void): void {
@@ -313,7 +362,7 @@ export class Evaluation {
     }
     if (src.kind !== 'var') return;
     // An unbound variable source: every entity that has the id (or, for `(Rel, 0)`, lacks it).
-    const tables = t.second?.kind === 'none' ? this.allTables() : this.world.record(this.pattern(t))?.tables ?? [];
+    const tables = t.second?.kind === 'none' ? this.allTables() : this.termRecord(t)?.tables ?? [];
     for (const table of tables) {
       if (!this.allowed(table)) continue;
       for (const ent of table.entities.slice()) {
@@ -333,7 +382,7 @@ export class Evaluation {
 
   /** `_` as a source: matches once when at least one entity has the id; that entity is the source. */
   private matchAny(t: PlanTerm, next: () => void): void {
-    const record = this.world.record(this.pattern(t));
+    const record = this.termRecord(t);
     if (!record) return;
     for (const table of record.tables) {
       this.budget.spend(1);
@@ -350,13 +399,13 @@ export class Evaluation {
   /** Matches the term against a table's own ids; `source` is recorded for the field. */
   private matchTable(t: PlanTerm, table: Table, source: Entity, next: () => void): boolean {
     if (!t.self) return false;
-    const pattern = this.pattern(t);
     if (t.second?.kind === 'none') {
       // `(Rel, 0)`: the table has no (Rel, *) pair at all.
-      if (this.world.record(pattern)?.indices.get(table)) return false;
-      return this.bindAndNext(t, pattern, source, next);
+      if (this.termRecord(t)?.indices.get(table)) return false;
+      return this.bindAndNext(t, this.memo.pattern, source, next);
     }
-    const indices = this.world.record(pattern)?.indices.get(table);
+    // The candidate table of eachOwnTable for this term (its source is the table itself): its indices are known.
+    const indices = t === this.ownTerm && source === 0 && table === this.thisTable ? this.ownIndices : this.termRecord(t)?.indices.get(table);
     if (!indices) return false;
     let any = false;
     const anyOnce = t.first.kind === 'any' || t.second?.kind === 'any';
@@ -379,15 +428,14 @@ export class Evaluation {
 
   private findUp(t: PlanTerm, table: Table, depth: number): { source: Entity; id: Id } | undefined {
     if (depth > MAX_UP_DEPTH) return undefined;
-    const targets = this.world.record(makePair(t.trav, this.W))?.indices.get(table);
+    const targets = this.travRecord(t.trav)?.indices.get(table);
     if (!targets) return undefined;
-    const pattern = this.pattern(t);
     for (const ti of targets) {
       this.budget.spend(1);
       const target = this.world.aliveAt(pairSecondIndex(table.type[ti]!));
       if (target === 0) continue;
       const tt = this.world.tableOf(target);
-      const own = this.world.record(pattern)?.indices.get(tt);
+      const own = this.termRecord(t)?.indices.get(tt);
       if (own) {
         for (const oi of own) { const id = tt.type[oi]!; if (t.second || !isPair(id)) return { source: target, id }; }
       }
@@ -431,6 +479,24 @@ export class Evaluation {
     if (set1) this.vars[v1] = 0;
     if (set2) this.vars[v2] = 0;
     return true;
+  }
+
+  /** The record of a term's pattern under the current bindings; `memo.pattern` is then that pattern. */
+  private termRecord(t: PlanTerm): IdRecord | undefined {
+    const a = this.slotValue(t.first), b = t.second ? this.slotValue(t.second) : -1;
+    const memo = this.memo;
+    if (memo.find(this.world, t, a, b)) return memo.record;
+    const first = a || this.W;
+    const pattern = b < 0 ? first : makePair(first, b || this.W);
+    return memo.keep(t, a, b, pattern, this.world.record(pattern));
+  }
+
+  /** The record of `(trav, *)`: the tables whose entities have a `trav` target. */
+  private travRecord(trav: Entity): IdRecord | undefined {
+    const memo = this.memo;
+    if (memo.find(this.world, memo, trav, 0)) return memo.record;
+    const pattern = makePair(trav, this.W);
+    return memo.keep(memo, trav, 0, pattern, this.world.record(pattern));
   }
 
   /** The id pattern of a term under current bindings (unbound variables become wildcards). */
@@ -551,6 +617,81 @@ export class Evaluation {
     return q.op === '==' ? name === s : name !== s;
   }
 }
+
+/**
+ * The record of each term's id pattern, kept by the term and the values of its two slots: the
+ * evaluator asks for the same few patterns once per candidate table, and the world's records are
+ * a map keyed by ids that are mostly pairs (numbers past the small-integer range, slow to hash).
+ * Kept while the world creates and deletes no record (a result callback may change the world).
+ */
+class RecordMemo {
+  /** The pattern of the last record found or kept. */
+  pattern: Id = 0;
+  /** The last record found or kept. */
+  record: IdRecord | undefined = undefined;
+  private readonly keys: object[] = [];
+  private readonly a: number[] = [];
+  private readonly b: number[] = [];
+  private readonly patterns: Id[] = [];
+  private readonly records: (IdRecord | undefined)[] = [];
+  private created = -1;
+  private deleted = -1;
+
+  /** True when the record of `key` with slot values a, b is kept (then in `record` and `pattern`). */
+  find(world: World, key: object, a: number, b: number): boolean {
+    const c = world.counters;
+    if (c.idsCreated !== this.created || c.idsDeleted !== this.deleted) {
+      this.keys.length = 0;
+      this.created = c.idsCreated; this.deleted = c.idsDeleted;
+      return false;
+    }
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] !== key) continue;
+      if (this.a[i] !== a || this.b[i] !== b) return false;
+      this.pattern = this.patterns[i]!; this.record = this.records[i];
+      return true;
+    }
+    return false;
+  }
+
+  /** Keeps the record of `key` (one entry per key, the last values; at most MEMO_KEYS keys); returns it. */
+  keep(key: object, a: number, b: number, pattern: Id, record: IdRecord | undefined): IdRecord | undefined {
+    this.pattern = pattern; this.record = record;
+    let i = this.keys.indexOf(key);
+    if (i < 0) {
+      if (this.keys.length === MEMO_KEYS) return record;
+      i = this.keys.length;
+      this.keys.push(key);
+    }
+    this.a[i] = a; this.b[i] = b; this.patterns[i] = pattern; this.records[i] = record;
+    return record;
+  }
+}
+
+/**
+ * Copies of one of the evaluation's arrays for the results: each result gets its own view of the
+ * bindings as they were, but a result whose array equals the previous result's shares that copy
+ * (results' arrays are read-only), so the fields that stay the same from table to table (sources,
+ * is_set, often the ids) cost no allocation.
+ */
+class Snapshots<T> {
+  private last: T[] | null = null;
+
+  /** A read-only copy of `cur` as it is now. */
+  of(cur: readonly T[]): readonly T[] {
+    const last = this.last;
+    if (last !== null) {
+      let same = true;
+      for (let i = 0; i < cur.length; i++) if (cur[i] !== last[i]) { same = false; break; }
+      if (same) return last;
+    }
+    return (this.last = cur.slice());
+  }
+}
+
+/** Terms (and traversal relationships) whose records one evaluation keeps: more are looked up each time. */
+const MEMO_KEYS = 16;
 
 function isThis(s: Slot): boolean {
   return s.kind === 'var' && s.v === 0;

@@ -234,4 +234,31 @@ describe('a callback that changes the world', () => {
     expect(seen.sort()).toEqual(['Earth', 'Jupiter', 'Mars', 'Saturn', 'Venus']);
     expect(compileQuery(w, 'Planet').entities()).toEqual([]);
   });
+  test('a term asked after the callback gave a first entity an id no table had sees the entities that have it now', () => {
+    // The evaluator keeps each term's record for the evaluation; a new record must not be missed.
+    const w = new World();
+    const Eats = w.tag('Eats'), Ripe = w.tag('Ripe');
+    const apples = w.entity('Apples'), pears = w.entity('Pears');
+    w.add(w.entity('Ann'), w.pair(Eats, apples));
+    w.add(w.entity('Ben'), w.pair(Eats, pears));
+    const q = compileQuery(w, '(Eats, $food), ?Ripe($food)');
+    const food = q.varIndex('food');
+    const seen: string[] = [];
+    q.each((r) => { seen.push(`${w.nameOf(r.vars[food]!)}:${r.isSet[1]}`); w.add(pears, Ripe); });
+    expect(seen).toEqual(['Apples:false', 'Pears:true']);
+  });
+});
+
+describe('several matches in one table', () => {
+  test('each pair a table has is a result of its own, in the order of the type, table by table', () => {
+    const w = new World();
+    const Eats = w.tag('Eats');
+    const [f1, f2, f3] = ['F1', 'F2', 'F3'].map((n) => w.entity(n)) as [Entity, Entity, Entity];
+    const eats = (name: string, ...foods: Entity[]) => { const e = w.entity(name); for (const f of foods) w.add(e, w.pair(Eats, f)); };
+    eats('A', f1); eats('B', f1, f3); eats('C', f2); eats('D', f1, f3);
+    const q = compileQuery(w, '(Eats, $food)');
+    const food = q.varIndex('food');
+    const shown = q.results().map((r) => `${r.table!.entities.map((e) => w.nameOf(e)).join('+')}:${w.nameOf(r.vars[food]!)}:${r.ids[0] === w.pair(Eats, r.vars[food]!)}`);
+    expect(shown).toEqual(['A:F1:true', 'B+D:F1:true', 'B+D:F3:true', 'C:F2:true']);
+  });
 });
