@@ -1,7 +1,7 @@
 // The entity reply (GET /entity/<path>): path, doc fields, ids with labels, values and type info,
 // the components inherited from IsA bases, matching named queries, active alerts and incoming
 // relationships — each part switched on by the parameter of the same name.
-import { isPair, makePair, pairFirstIndex, type Entity, type Id, type Table, type World } from '../ecs';
+import { NamesMemo, isPair, makePair, pairFirstIndex, type Entity, type Id, type Table, type World } from '../ecs';
 import { ENTITY_PARAMS, paramDefaults, type EntityParams } from '../protocol';
 import { matchingQueries, type QueryBudget } from '../query';
 import { idLabelText, idText, isPrivateId, pathText } from './labels';
@@ -64,13 +64,20 @@ function valuesText(world: World, owner: Entity, ids: readonly Id[], names: Dial
   return parts ? parts.join('') + w.text() : w.text();
 }
 
-/** The parts aligned with `ids`: the ids themselves (unless `withIds` is false: tableIds made them), labels, values, type info. */
-function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, out: string[], withIds = true): void {
+/** `text` and `part` as members of one object (`text` may be empty: no member yet). */
+function member(text: string, part: string): string {
+  return text === '' ? part : `${text},${part}`;
+}
+
+/** `text` with the parts aligned with `ids` added: the ids themselves (unless `withIds` is false: tableIds made them), labels, values, type info. */
+function idsPart(world: World, owner: Entity, ids: readonly Id[], o: EntityReplyOptions, text: string, withIds = true): string {
   const names = o.names ?? WORLD_NAMES;
-  if (withIds && o.ids) out.push(`"ids":[${ids.map((id) => idText(world, id, names)).join(',')}]`);
-  if (o.id_labels) out.push(`"id_labels":[${ids.map((id) => idLabelText(world, id, names)).join(',')}]`);
-  if (o.values) out.push(valuesText(world, owner, ids, names));
-  if (o.type_info) out.push(`"type_info":[${ids.map((id) => typeInfoText(world, id, names)).join(',')}]`);
+  let s = text;
+  if (withIds && o.ids) s = member(s, `"ids":[${ids.map((id) => idText(world, id, names)).join(',')}]`);
+  if (o.id_labels) s = member(s, `"id_labels":[${ids.map((id) => idLabelText(world, id, names)).join(',')}]`);
+  if (o.values) s = member(s, valuesText(world, owner, ids, names));
+  if (o.type_info) s = member(s, `"type_info":[${ids.map((id) => typeInfoText(world, id, names)).join(',')}]`);
+  return s;
 }
 
 /** Ids of a base that an instance inherits: not private, not Prefab, not DontInherit, not overridden. */
@@ -92,9 +99,7 @@ function basesPart(world: World, e: Entity, o: EntityReplyOptions): string | und
   const seen = new Set<Id>(world.typeOf(e));
   const entries: string[] = [];
   forEachIsABase(world, e, (base) => {
-    const parts: string[] = [`"path":${pathText(world, base, o.names)}`];
-    idsPart(world, base, inheritedIds(world, base, seen), { ...o, ids: true }, parts);
-    entries.push(`{${parts.join(',')}}`);
+    entries.push(`{${idsPart(world, base, inheritedIds(world, base, seen), { ...o, ids: true }, `"path":${pathText(world, base, o.names)}`)}}`);
   });
   return entries.length ? `"is_a":[${entries.join(',')}]` : undefined;
 }
@@ -149,33 +154,82 @@ function tableIds(world: World, table: Table, dialect: DialectNames): TableIds {
   return t;
 }
 
-/** `"brief":…` (or link, color) when the entity has that doc field. */
-function docPart(world: World, e: Entity, field: 'brief' | 'link' | 'color', out: string[]): void {
-  const text = world.doc(e, field);
-  if (text !== undefined) out.push(`"${field}":${JSON.stringify(text)}`);
+/** `text` with `"brief":…` (or link, color) added when the entity has that doc field. */
+function docPart(world: World, e: Entity, field: 'brief' | 'link' | 'color', text: string): string {
+  const doc = world.doc(e, field);
+  return doc === undefined ? text : member(text, `"${field}":${JSON.stringify(doc)}`);
 }
 
-/** JSON text of the entity reply. The entity must be alive. */
-export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = entityReplyOptions()): string {
-  const out: string[] = [];
-  const names = o.names ?? WORLD_NAMES;
-  if (o.path) out.push(`"path":${pathText(world, e, names)}`);
-  if (o.label) out.push(`"label":${JSON.stringify(names.label(world, e))}`);
-  if (o.brief) docPart(world, e, 'brief', out);
-  if (o.link) docPart(world, e, 'link', out);
-  if (o.color) docPart(world, e, 'color', out);
-  if (o.base && world.tableOf(e).flags.hasIsA) {
-    const bases = basesPart(world, e, o);
-    if (bases) out.push(bases);
+/**
+ * The members an entity's reply opens with when nothing comes between its path and its ids
+ * (`"path":…,"ids":[…]`), and the whole reply of just those. Valid, like its table's ids, while
+ * no name or parent changes (the memo empties then), no id entity changes its type
+ * (structureVersion) and the entity stays in its table.
+ */
+interface EntityHead {
+  readonly table: Table;
+  readonly structure: number;
+  /** The switches it was made for: path, ids, private. */
+  readonly switches: number;
+  readonly members: string;
+  /** `{members}`: kept, so it is flattened once (by the first write) instead of per reply. */
+  readonly closed: string;
+}
+
+/** Entity heads by dialect (at most 65,536 per world each, as path texts). */
+const heads = new Map<DialectNames, NamesMemo<Entity, EntityHead>>();
+
+/** The head of `e`'s reply for the path, ids and private switches, remembered (see EntityHead). */
+function entityHead(world: World, e: Entity, table: Table, o: EntityReplyOptions, names: DialectNames): EntityHead {
+  let memo = heads.get(names);
+  if (memo === undefined) heads.set(names, (memo = new NamesMemo<Entity, EntityHead>(65_536)));
+  const byEntity = memo.entries(world), structure = world.structureVersion;
+  const switches = (o.path ? 1 : 0) | (o.ids ? 2 : 0) | (o.private ? 4 : 0);
+  const known = byEntity.get(e);
+  if (known !== undefined && known.table === table && known.structure === structure && known.switches === switches) return known;
+  let members = o.path ? `"path":${pathText(world, e, names)}` : '';
+  if (o.ids) {
+    const ids = tableIds(world, table, names);
+    members = member(members, o.private ? ids.all : ids.shown);
   }
-  const table = world.tableOf(e), ids = tableIds(world, table, names);
-  if (o.ids) out.push(o.private ? ids.all : ids.shown);
-  if (o.id_labels || o.values || o.type_info) idsPart(world, e, o.private ? table.type : ids.shownIds, o, out, false);
+  const head: EntityHead = { table, structure, switches, members, closed: `{${members}}` };
+  memo.remember(byEntity, e, head);
+  return head;
+}
+
+/**
+ * JSON text of the entity reply. The entity must be alive. Its members are joined as they are
+ * made (no array of parts to join: that was a third of a small reply's work); when nothing comes
+ * between the path and the ids, those two come from the entity's remembered head.
+ */
+export function serializeEntity(world: World, e: Entity, o: EntityReplyOptions = entityReplyOptions()): string {
+  const names = o.names ?? WORLD_NAMES, table = world.tableOf(e);
+  let s: string;
+  if (!o.label && !o.brief && !o.link && !o.color && !(o.base && table.flags.hasIsA)) {
+    const head = entityHead(world, e, table, o, names);
+    if (!o.id_labels && !o.values && !o.type_info && !o.alerts && !o.matches && o.refs === undefined) return head.closed;
+    s = head.members;
+  } else {
+    s = o.path ? `"path":${pathText(world, e, names)}` : '';
+    if (o.label) s = member(s, `"label":${JSON.stringify(names.label(world, e))}`);
+    if (o.brief) s = docPart(world, e, 'brief', s);
+    if (o.link) s = docPart(world, e, 'link', s);
+    if (o.color) s = docPart(world, e, 'color', s);
+    if (o.base && table.flags.hasIsA) {
+      const bases = basesPart(world, e, o);
+      if (bases) s = member(s, bases);
+    }
+    if (o.ids) {
+      const ids = tableIds(world, table, names);
+      s = member(s, o.private ? ids.all : ids.shown);
+    }
+  }
+  if (o.id_labels || o.values || o.type_info) s = idsPart(world, e, o.private ? table.type : tableIds(world, table, names).shownIds, o, s, false);
   if (o.alerts && o.alertsOf) {
     const alerts = o.alertsOf(e);
-    if (alerts.length) out.push(`"alerts":${JSON.stringify(alerts)}`);
+    if (alerts.length) s = member(s, `"alerts":${JSON.stringify(alerts)}`);
   }
-  if (o.matches) out.push(`"matches":[${matchingQueries(world, e, o.queryBudget).map((q) => pathText(world, q, names)).join(',')}]`);
-  if (o.refs !== undefined) out.push(refsPart(world, e, o.refs, names));
-  return `{${out.join(',')}}`;
+  if (o.matches) s = member(s, `"matches":[${matchingQueries(world, e, o.queryBudget).map((q) => pathText(world, q, names)).join(',')}]`);
+  if (o.refs !== undefined) s = member(s, refsPart(world, e, o.refs, names));
+  return `{${s}}`;
 }

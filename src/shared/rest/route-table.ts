@@ -5,7 +5,7 @@
 import { READ_METHODS, echoed, fixedSegments, type ParamSpecs } from '../protocol';
 import { errorReply, shown } from './common';
 import type { EndpointRow } from './endpoint-row';
-import { TargetError, parseTarget } from './target';
+import { REMEMBERED, REMEMBERED_TEXT, TargetError, parseTarget } from './target';
 import type { RestReply } from './types';
 import { paramTable, readParams, type ParamTable } from './validate-params';
 
@@ -44,6 +44,8 @@ export interface RouteTable {
   readonly writeMethods: readonly string[];
   /** `GET /entity/<path>, GET /query, …`: the 404's list of endpoints. */
   readonly endpointList: string;
+  /** Routes of recent request targets by their text (resolveRoute's memo; a table never changes, so neither do they). */
+  readonly recent: Map<string, ResolvedRoute>;
 }
 
 /** `/entity/{path}` → `/entity/<path>`; required query parameters are shown as `?data=…`. */
@@ -78,6 +80,7 @@ export function compileTable(rows: readonly EndpointRow[]): RouteTable {
     roots, rows, methods,
     writeMethods: methods.filter((m) => !(READ_METHODS as readonly string[]).includes(m)),
     endpointList: rows.map((r) => `${r.methods.join('|')} ${usageOf(r)}`).join(', '),
+    recent: new Map(),
   };
 }
 
@@ -111,6 +114,8 @@ function either(methods: readonly string[]): string {
 
 /** A request the table answers: its row, the raw rest of the path, the parameters as sent and as parsed. */
 export interface ResolvedRoute {
+  /** The method it was resolved for. */
+  readonly method: string;
   readonly compiled: CompiledRow;
   /** Raw (percent-encoded) rest of the path after the row's fixed segments. */
   readonly rest: string;
@@ -124,8 +129,23 @@ export interface ResolvedRoute {
  * The route step: the target's path and parameters (400 when they cannot be decoded), the row
  * that answers the method on that path (404 for no endpoint, 405 + Allow for another method,
  * 204 + Allow for OPTIONS) and its parameters parsed (400 naming the bad one); or the reply.
+ * A route found is a function of the method and target text alone, so recent ones are
+ * remembered by that text (clients repeat a few targets: the explorer polls, the load repeats)
+ * and shared, frozen, by every request that sends it; replies are made anew each time (the
+ * transport may add to them).
  */
 export function resolveRoute(table: RouteTable, method: string, url: string): ResolvedRoute | { reply: RestReply } {
+  const known = table.recent.get(url);
+  if (known !== undefined && known.method === method) return known;
+  const found = routeOf(table, method, url);
+  if ('reply' in found || url.length > REMEMBERED_TEXT) return found;
+  if (table.recent.size >= REMEMBERED) table.recent.clear();
+  table.recent.set(url, found);
+  return found;
+}
+
+/** resolveRoute worked out. */
+function routeOf(table: RouteTable, method: string, url: string): ResolvedRoute | { reply: RestReply } {
   let target;
   try {
     target = parseTarget(url);
@@ -147,5 +167,5 @@ export function resolveRoute(table: RouteTable, method: string, url: string): Re
   if (!r.hasPath && rest !== '') return { reply: unknownEndpoint(table, method, path) };
   const params = readParams(r.params, target.params);
   if ('reply' in params) return params;
-  return { compiled: r, rest, raw: target.params, params: params.value };
+  return Object.freeze({ method, compiled: r, rest, raw: target.params, params: params.value });
 }

@@ -76,7 +76,8 @@ export function createRouter(world: World, options: RouterOptions = {}): Router 
     const found = resolveRoute(table, method, url);
     if ('reply' in found) return found.reply;
     const { compiled: r, rest } = found;
-    const ctx: RouteContext = { world, method, endpoint: r.usage, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, ...(budget ? { budget } : {}), ...(body ? { body } : {}) };
+    // One shape for every request (spreading optional fields in made one per combination).
+    const ctx: RouteContext = { world, method, endpoint: r.usage, rest, params: found.raw, options: opts, queries, endpoints: table.rows, names, budget, body };
     const at = (found.params as { at?: number }).at;
     if (at !== undefined) return pastReply(method, url, at);
     const before = world.changeCount;

@@ -47,8 +47,10 @@ export function parseTarget(target: string): ParsedTarget {
  * REMEMBERED_TEXT (a /set with its data) are decoded every time.
  */
 const remembered = new Map<string, Readonly<Record<string, string>>>();
-const REMEMBERED = 256;
-const REMEMBERED_TEXT = 512;
+/** How many recent request texts a memo of them holds before it is emptied (parameters here, routes in route-table.ts). */
+export const REMEMBERED = 256;
+/** The longest request text such a memo keeps (longer ones, a /set with its data, are worked out every time). */
+export const REMEMBERED_TEXT = 512;
 /** The parameters of a target without any (most requests). */
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 

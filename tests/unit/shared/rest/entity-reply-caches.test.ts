@@ -88,4 +88,25 @@ describe('entity reply fast paths', () => {
       }
     }), { seed: FUZZ_SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 100) });
   });
+
+  test('the same entity asked with other switches between (path, ids, private, labels) answers each as a fresh router does', () => {
+    const { w, Position, Tag, ents } = setup();
+    w.add(Tag, w.core.Private);
+    const e = ents[6]!;
+    w.set(e, Position, { x: 2 });
+    w.add(e, Tag);
+    const router = createRouter(w, { replyCache: false });
+    const targets = ['', '?path=false', '?ids=false', '?private=true', '?label=true', '?values=true', '?path=false&ids=false'].map((p) => `/entity/E1/E6${p}`);
+    for (const round of [0, 1]) {
+      for (const url of targets) {
+        const fresh = createRouter(w, { replyCache: false }).route('GET', url);
+        expect(fresh.status).toBe(200);
+        expect(router.route('GET', url).body, `${url} (round ${round})`).toBe(fresh.body);
+      }
+    }
+    const body = (url: string) => JSON.parse(router.route('GET', url).body) as Record<string, unknown>;
+    expect(body('/entity/E1/E6?path=false&ids=false')).toEqual({});
+    expect(body('/entity/E1/E6?private=true').ids).toContainEqual(['Tag']);
+    expect(body('/entity/E1/E6').ids).not.toContainEqual(['Tag']);
+  });
 });
