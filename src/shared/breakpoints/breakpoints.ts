@@ -4,8 +4,11 @@
 // and the world is paused at the end of that frame, before the next one runs. Continue is a
 // resume; a step runs one frame, after which the breakpoints are looked at again.
 //
-// Breakpoints with the same query text (and no path) share one MatchTracker: the query is read once
-// per frame for all of them, and counted once against the budget.
+// Breakpoints with the same query (and no path) share one MatchTracker: the query is read once per
+// frame for all of them, and counted once against the budget. The same query is the same
+// canonical text (queryKey: spacing aside, plain terms in any order). Trackers comparing the same
+// member (`Position.y > 5`, `Position.y < -5`) share a ThresholdIndex that reads its column once
+// per frame for all of them.
 //
 // They share the per-frame evaluation budget of the watch feeds and go first in each frame, so
 // none misses the frame it fires on; a breakpoint whose evaluation does not fit what the enabled
@@ -15,6 +18,8 @@ import type { Entity, World } from '../ecs';
 import { QueryBudget, QueryBudgetError, QueryParseError, compileQuery } from '../query';
 import { BREAK_ON, type BreakOn } from '../protocol';
 import { MatchTracker } from './match-tracker';
+import { queryKey } from './query-key';
+import { ThresholdIndexes } from './threshold-index';
 import { WatchedQuery } from './watched-query';
 
 /** The budget of a look that reads nothing (its query was read this round): never spent from. */
@@ -93,8 +98,10 @@ interface Entry {
 /** The breakpoints of one world, looked at after every frame (afterFrame). */
 export class Breakpoints {
   private readonly entries = new Map<string, Entry>();
-  /** Trackers of the queries of breakpoints without a path, by query text. */
+  /** Trackers of the queries of breakpoints without a path, by queryKey. */
   private readonly trackers = new Map<string, MatchTracker>();
+  /** The threshold indexes the trackers' comparisons share. */
+  private readonly indexes = new ThresholdIndexes();
   /** Counts afterFrame calls: a tracker reads once per round, whichever breakpoint asks first. */
   private round = 0;
   private readonly listeners = new Set<(hits: readonly BreakpointHit[]) => void>();
@@ -221,17 +228,18 @@ export class Breakpoints {
     return spent;
   }
 
-  /** Counts one more user of `tracker`, kept under its query text. */
+  /** Counts one more user of `tracker`, kept under its key; the first one attaches it to the threshold indexes. */
   private use(tracker: MatchTracker | undefined): void {
     if (tracker === undefined) return;
-    tracker.users++;
-    this.trackers.set(tracker.query.expr, tracker);
+    if (tracker.users++ === 0) tracker.attach(this.indexes);
+    this.trackers.set(tracker.key, tracker);
   }
 
-  /** Counts one user less of `tracker`; dropped when none is left. */
+  /** Counts one user less of `tracker`; dropped (and detached) when none is left. */
   private release(tracker: MatchTracker | undefined): void {
     if (tracker === undefined || --tracker.users > 0) return;
-    if (this.trackers.get(tracker.query.expr) === tracker) this.trackers.delete(tracker.query.expr);
+    tracker.detach();
+    if (this.trackers.get(tracker.key) === tracker) this.trackers.delete(tracker.key);
   }
 
   /** Steps of the enabled breakpoints that `counted` accepts, each shared query once. */
@@ -281,10 +289,10 @@ export class Breakpoints {
       if (entity === 0) throw new BreakpointError(404, `path: no entity has the path '${spec.path.slice(0, 100)}'`);
     }
     if (entity !== undefined) return new WatchedQuery(this.world, query, spec.on, entity, undefined);
-    // Shared with the breakpoints of the same text while its names resolve as they did for them.
-    const names = this.world.hierarchy.version;
-    let tracker = this.trackers.get(spec.q);
-    if (tracker === undefined || tracker.names !== names) tracker = new MatchTracker(this.world, query, names);
+    // Shared with the breakpoints of the same query while its names resolve as they did for them.
+    const names = this.world.hierarchy.version, key = queryKey(spec.q);
+    let tracker = this.trackers.get(key);
+    if (tracker === undefined || tracker.names !== names) tracker = new MatchTracker(this.world, query, names, key);
     return new WatchedQuery(this.world, tracker.query, spec.on, undefined, tracker);
   }
 

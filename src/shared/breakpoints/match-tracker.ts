@@ -16,8 +16,17 @@
 // the same way (memberSkeleton) and each read filters those tables' rows by value, straight from
 // the column arrays: systems write values in place every frame, so values are read every time.
 // Anything else is evaluated in full at every read.
+//
+// Attached to the breakpoints' ThresholdIndexes (attach), such a tracker does not filter its rows
+// at every read: each of its comparisons has a ThresholdIndex that looks at the member's column
+// once per frame for every breakpoint comparing it, and while the tracker's tables are the same
+// and no crossing of the last pass changes one of its comparisons, its result is the same. A
+// tracker that did not read at the pass before (just attached, or read outside a frame) filters
+// its rows once, as without an index.
 import type { Column, Entity, Table, World } from '../ecs';
-import { cacheablePlan, eachTableOf, memberColumns, memberRowsOf, memberSkeleton, type PlanMember, type Query, type QueryBudget } from '../query';
+import { cacheablePlan, eachTableOf, memberColumns, memberRowsOf, memberSkeleton, memberValue, type PlanMember, type Query, type QueryBudget } from '../query';
+
+import { holdsAt, type ThresholdIndex, type ThresholdIndexes } from './threshold-index';
 
 /** One read of a query's matched $this entities: the list in result order (an entity in several results repeats), and its set. */
 export class MatchSnapshot {
@@ -47,6 +56,26 @@ interface Kept {
   readonly tablesMade: number;
   readonly structure: number;
   readonly names: number;
+  /** The world's counters.rowChanges: while it stands, no table's rows changed (no need to look at each version). */
+  rowChanges: number;
+  /** The tables, for looking up a crossing's table. */
+  readonly set: ReadonlySet<Table>;
+  /** Per comparison, the tables that own its column: the ones its threshold index watches. */
+  readonly owning: readonly (readonly Table[])[];
+  /** Tables (index into tables) and comparisons whose value is inherited (read from a base), in pairs. */
+  readonly inherited: readonly number[];
+  /** The inherited values as of the last read, one per pair (undefined: the table had no rows). */
+  readonly inheritedValues: (number | undefined)[];
+}
+
+/** The threshold indexes of a tracker's comparisons, one per comparison in plan order. */
+interface Attached {
+  readonly indexes: ThresholdIndexes;
+  readonly each: readonly ThresholdIndex[];
+  /** Per comparison, the index's pass number the tracker's result is as of (-1: none). */
+  readonly at: number[];
+  /** The kept tables the indexes track for this tracker (undefined: none). */
+  tracked: Kept | undefined;
 }
 
 const NONE: readonly Entity[] = [];
@@ -71,8 +100,13 @@ export class MatchTracker {
   private diffTo: MatchSnapshot | undefined;
   private diffs: MatchDiff | undefined;
 
-  /** Tracks `query` of `world`; `names` is world.hierarchy.version when it was compiled (its names resolved then). */
-  constructor(private readonly world: World, readonly query: Query, readonly names: number) {
+  private attached: Attached | undefined;
+
+  /**
+   * Tracks `query` of `world`; `names` is world.hierarchy.version when it was compiled (its names
+   * resolved then); `key` is what breakpoints share it by (the query's canonical text).
+   */
+  constructor(private readonly world: World, readonly query: Query, readonly names: number, readonly key: string = query.expr) {
     if (cacheablePlan(query.plan)) this.keptPlan = query.plan;
     else {
       const skeleton = memberSkeleton(query.plan);
@@ -89,24 +123,98 @@ export class MatchTracker {
   read(budget: QueryBudget, token?: number): MatchSnapshot {
     if (token !== undefined && token === this.token) return this.current;
     const start = budget.used;
-    const kept = this.kept;
+    const kept = this.kept, attached = this.attached;
+    if (attached !== undefined && token !== undefined) for (const ix of attached.each) ix.pass(token);
     if (this.keptPlan !== undefined && kept !== undefined && this.unchanged(kept)) {
       budget.spend(kept.tables.length + 1);
-      // Same tables with the same rows: without comparisons, the same entities.
-      if (this.members !== undefined) this.fromKept(kept, budget);
+      // Same tables with the same rows: without comparisons, the same entities; with them, the
+      // same while no inherited value changed and no own value crossed one of its thresholds.
+      if (this.members !== undefined && (this.inheritedMoved(kept, budget) || !this.holds(kept, token))) this.fromKept(kept, budget);
     } else {
       if (this.keptPlan !== undefined) {
         this.kept = this.keep(this.keptPlan, budget);
         // A result that picks rows depends on more than types: evaluated in full from now on.
         if (this.kept === undefined) { this.keptPlan = undefined; this.members = undefined; }
       }
-      if (this.kept !== undefined) this.fromKept(this.kept, budget);
-      else this.evaluate(budget);
+      if (this.kept !== undefined) { this.inheritedMoved(this.kept, budget); this.fromKept(this.kept, budget); this.trackTables(this.kept); }
+      else { this.evaluate(budget); this.trackTables(undefined); }
       // What a read costs when it walks the plan: what a frame may need of the budget.
       this.steps = budget.used - start;
     }
     this.token = token;
+    if (attached !== undefined) {
+      // As of the indexes' pass when read within a frame; otherwise as of no pass.
+      for (let i = 0; i < attached.each.length; i++) attached.at[i] = token === undefined ? -1 : attached.each[i]!.passes;
+    }
     return this.current;
+  }
+
+  /**
+   * Lets the comparisons be watched by `indexes` (one ThresholdIndex per compared member, shared
+   * with the other trackers attached to them); a no-op for queries without kept comparisons.
+   */
+  attach(indexes: ThresholdIndexes): void {
+    const members = this.members;
+    if (members === undefined || this.attached !== undefined) return;
+    const each = members.map((m) => indexes.acquire(m.component, m.leaf));
+    members.forEach((m, i) => each[i]!.addThreshold(m.value));
+    this.attached = { indexes, each, at: members.map(() => -1), tracked: undefined };
+    if (this.kept !== undefined) this.trackTables(this.kept);
+  }
+
+  /** Stops using the indexes (the last tracker of a member drops its index). */
+  detach(): void {
+    const a = this.attached;
+    if (a === undefined) return;
+    this.trackTables(undefined);
+    a.each.forEach((ix, i) => { ix.removeThreshold(this.members![i]!.value); a.indexes.release(ix); });
+    this.attached = undefined;
+  }
+
+  /** True when attached and no value crossed a threshold in a way that changes a comparison since the last read. */
+  private holds(kept: Kept, token: number | undefined): boolean {
+    const a = this.attached;
+    if (a === undefined || token === undefined || a.tracked !== kept) return false;
+    const members = this.members!;
+    for (let i = 0; i < a.each.length; i++) {
+      const ix = a.each[i]!;
+      if (a.at[i] !== ix.passes - 1 || ix.resetAt === ix.passes) return false;
+      if (ix.crossed === 0) continue;
+      const m = members[i]!, at = ix.rankOfThreshold(m.value), nan = ix.nanRank;
+      for (let c = 0; c < ix.crossed; c++) {
+        if (kept.set.has(ix.crossTables[c]!) && holdsAt(m.op, at, ix.crossFrom[c]!, nan) !== holdsAt(m.op, at, ix.crossTo[c]!, nan)) return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Reads the inherited values of `kept` (one per table and comparison, from the base) and keeps
+   * them; true when one differs from the last read's. One step each against `budget`.
+   */
+  private inheritedMoved(kept: Kept, budget: QueryBudget): boolean {
+    const pairs = kept.inherited, values = kept.inheritedValues, members = this.members!;
+    let moved = false;
+    for (let j = 0; j < pairs.length; j += 2) {
+      const table = kept.tables[pairs[j]!]!, m = members[pairs[j + 1]!]!;
+      budget.spend(1);
+      const v = table.count === 0 ? undefined : memberValue(this.world, table.entities[0]!, m.component, m.leaf);
+      if (!Object.is(v, values[j >> 1])) { values[j >> 1] = v; moved = true; }
+    }
+    return moved;
+  }
+
+  /** Makes the indexes track the owning tables of `kept` instead of the ones before. */
+  private trackTables(kept: Kept | undefined): void {
+    const a = this.attached;
+    if (a === undefined || a.tracked === kept) return;
+    a.each.forEach((ix, i) => {
+      if (kept !== undefined) for (const t of kept.owning[i]!) ix.track(t);
+      if (a.tracked !== undefined) for (const t of a.tracked.owning[i]!) ix.untrack(t);
+    });
+    a.tracked = kept;
+    // Tables newly tracked have ranks as of now, not of a pass: the next read filters in full.
+    a.at.fill(-1);
   }
 
   /** True when a read with `token` was made (another read with it costs nothing). */
@@ -130,8 +238,11 @@ export class MatchTracker {
   private unchanged(k: Kept): boolean {
     const w = this.world, c = w.counters;
     if (c.tablesCreated + c.tablesDeleted !== k.tablesMade || w.structureVersion !== k.structure || w.hierarchy.version !== k.names) return false;
+    if (c.rowChanges === k.rowChanges) return true;
     const tables = k.tables, versions = k.versions;
     for (let i = 0; i < tables.length; i++) if (tables[i]!.version !== versions[i]) return false;
+    // Rows moved elsewhere only: the next read need not look at each table again while nothing else moves.
+    k.rowChanges = c.rowChanges;
     return true;
   }
 
@@ -139,7 +250,7 @@ export class MatchTracker {
   private keep(plan: Query['plan'], budget: QueryBudget): Kept | undefined {
     const w = this.world, c = w.counters;
     // Read before evaluating: nothing changes them during the evaluation.
-    const tablesMade = c.tablesCreated + c.tablesDeleted, structure = w.structureVersion, names = w.hierarchy.version;
+    const tablesMade = c.tablesCreated + c.tablesDeleted, structure = w.structureVersion, names = w.hierarchy.version, rowChanges = c.rowChanges;
     const tables: Table[] = [], versions: number[] = [], columns: (Column | undefined)[][] = [];
     const members = this.members;
     let perRow = false;
@@ -151,7 +262,11 @@ export class MatchTracker {
       if (members !== undefined) columns.push(memberColumns(r.table, members));
     }, budget);
     this.evaluations++;
-    return perRow ? undefined : { tables, versions, columns, tablesMade, structure, names };
+    if (perRow) return undefined;
+    const owning = (members ?? []).map((_, i) => tables.filter((_t, t) => columns[t]![i] !== undefined));
+    const inherited: number[] = [];
+    columns.forEach((cs, t) => cs.forEach((c, i) => { if (c === undefined) inherited.push(t, i); }));
+    return { tables, versions, columns, tablesMade, structure, names, rowChanges, set: new Set(tables), owning, inherited, inheritedValues: [] };
   }
 
   /** The entities of the kept tables, filtered by the comparisons if any. */

@@ -18,6 +18,8 @@ export interface StoreCounters {
   tablesDeleted: number;
   idsCreated: number;
   idsDeleted: number;
+  /** Rows added to or removed from any table, or tables reloaded (every Table.version bump): unchanged means no table's rows changed. */
+  rowChanges: number;
 }
 
 /** What the index needs from its world. */
@@ -36,7 +38,7 @@ export class TableIndex {
   readonly tables = new Map<number, Table>();
   /** Id records (including wildcard patterns). */
   readonly records = new Map<Id, IdRecord>();
-  readonly counters: StoreCounters = { tablesCreated: 0, tablesDeleted: 0, idsCreated: 0, idsDeleted: 0 };
+  readonly counters: StoreCounters = { tablesCreated: 0, tablesDeleted: 0, idsCreated: 0, idsDeleted: 0, rowChanges: 0 };
   private readonly byKey = new Map<string, Table>();
   private readonly listeners: TableListener[] = [];
   private nextTableId = 0;
@@ -125,7 +127,7 @@ export class TableIndex {
 
   private create(type: readonly Id[]): Table {
     const env = this.env;
-    const table = new Table(this.nextTableId++, type, type.map((id) => env.dataOf(id)), this.flagsOf(type));
+    const table = new Table(this.nextTableId++, type, type.map((id) => env.dataOf(id)), this.flagsOf(type), this.counters);
     this.tables.set(table.id, table);
     this.byKey.set(table.key, table);
     this.counters.tablesCreated++;

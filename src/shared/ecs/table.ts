@@ -48,7 +48,8 @@ export class Table {
   /** Bumped on every structural change of rows; lets caches notice. */
   version = 0;
 
-  constructor(id: number, type: readonly Id[], data: readonly (ComponentInfo | undefined)[], flags: TableFlags) {
+  /** `counters.rowChanges` counts this table's version bumps with every other table's of the world. */
+  constructor(id: number, type: readonly Id[], data: readonly (ComponentInfo | undefined)[], flags: TableFlags, private readonly counters: { rowChanges: number } = { rowChanges: 0 }) {
     this.id = id;
     this.type = type;
     this.key = type.join(',');
@@ -79,6 +80,7 @@ export class Table {
     }
     this.entities.push(e);
     this.version++;
+    this.counters.rowChanges++;
     return row;
   }
 
@@ -90,6 +92,7 @@ export class Table {
     const last = this.entities.length - 1;
     const cols = this.columns;
     this.version++;
+    this.counters.rowChanges++;
     if (row !== last) {
       const moved = this.entities[last]!;
       this.entities[row] = moved;
@@ -115,6 +118,7 @@ export class Table {
     for (let i = 0; i < n; i++) this.entities.push(entities[i]!);
     for (let i = 0; i < this.columns.length; i++) this.columns[i]!.loadRows(columns[i]!);
     this.version++;
+    this.counters.rowChanges++;
   }
 
   /** The column of a component id, or undefined. */

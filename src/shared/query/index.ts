@@ -6,6 +6,7 @@ export { defineQuery, registerQuery, namedQuery, namedQueries, matchingQueries, 
 export { QueryParseError, formatQueryError, parseQuery, printQuery, printNode, EQ_OPS, type EqOp, type QueryAst, type QueryNode } from './parser';
 export { cacheablePlan } from './cacheable';
 export { memberSkeleton, memberRowsOf, memberColumns, eachTableOf, type MemberSkeleton } from './member-skeleton';
+export { memberValue } from './member-compare';
 export { QueryBudget, QueryBudgetError } from './budget';
 export { QueryCache, type CompiledQuery, type QueryCacheLimits } from './query-cache';
 export { explainMatch, type Explanation, type StepExplanation, type Blocker, type WhyNot, type WhyNotCode } from './explain';

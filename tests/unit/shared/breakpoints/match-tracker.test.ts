@@ -3,10 +3,12 @@
 // random writes: values set through the world and written in place into columns (as systems do),
 // tags and components added and removed, parents and bases changed, a base's value changed (an
 // inherited value), entities created, renamed, disabled and deleted. The entities that entered and
-// left between two reads equal the differences of the full evaluations' sets.
+// left between two reads equal the differences of the full evaluations' sets. Each query is
+// tracked twice: alone, and attached to threshold indexes shared by all (what breakpoints do).
 import fc from 'fast-check';
 import { expect, test, vi } from 'vitest';
 import { MatchTracker } from '../../../../src/shared/breakpoints/match-tracker';
+import { ThresholdIndexes } from '../../../../src/shared/breakpoints/threshold-index';
 import { World, type Entity } from '../../../../src/shared/ecs';
 import { QueryBudget, compileQuery } from '../../../../src/shared/query';
 
@@ -48,11 +50,16 @@ test('incremental reads equal full evaluation every frame, and their differences
       es.push(e);
     }
     const queries = QUERIES.map((q) => compileQuery(w, q));
-    const trackers = queries.map((q) => new MatchTracker(w, q, w.hierarchy.version));
+    const indexes = new ThresholdIndexes();
+    const alone = queries.map((q) => new MatchTracker(w, q, w.hierarchy.version));
+    const attached = queries.map((q) => new MatchTracker(w, q, w.hierarchy.version));
+    attached.forEach((t) => t.attach(indexes));
+    const trackers = [...alone, ...attached];
+    const query = (i: number) => i % queries.length;
     const budget = () => new QueryBudget(1_000_000);
     const full = (i: number) => new Set(queries[i]!.entities());
     let prev = trackers.map((t) => t.read(budget(), 0));
-    let prevSets = queries.map((_, i) => full(i));
+    let prevSets = trackers.map((_, i) => full(query(i)));
     let made = 0;
     frames.forEach((cmds, f) => {
       for (const cmd of cmds) {
@@ -90,14 +97,14 @@ test('incremental reads equal full evaluation every frame, and their differences
         const now = t.read(budget(), token);
         // A second read in the same frame is the same snapshot, not another look.
         expect(t.read(budget(), token)).toBe(now);
-        const want = full(i);
-        expect([...now.set].sort(), `${QUERIES[i]} after frame ${f}`).toEqual([...want].sort());
+        const want = full(query(i)), q = QUERIES[query(i)];
+        expect([...now.set].sort(), `${q} after frame ${f}`).toEqual([...want].sort());
         const d = t.diff(prev[i]!);
-        expect([...d.entered].sort(), `entered ${QUERIES[i]}`).toEqual([...want].filter((e) => !prevSets[i]!.has(e)).sort());
-        expect([...d.left].sort(), `left ${QUERIES[i]}`).toEqual([...prevSets[i]!].filter((e) => !want.has(e)).sort());
+        expect([...d.entered].sort(), `entered ${q}`).toEqual([...want].filter((e) => !prevSets[i]!.has(e)).sort());
+        expect([...d.left].sort(), `left ${q}`).toEqual([...prevSets[i]!].filter((e) => !want.has(e)).sort());
       });
       prev = trackers.map((t) => t.current);
-      prevSets = queries.map((_, i) => full(i));
+      prevSets = trackers.map((_, i) => full(query(i)));
     });
   }), { numRuns: 150 });
 });

@@ -1,0 +1,119 @@
+// Breakpoints comparing one member with many thresholds share a ThresholdIndex (one pass over the
+// column per frame, only rows that crossed a threshold looked at further). Property: over random
+// values (NaN and the thresholds themselves included), random thresholds and operators, values
+// written in place (as systems do) and through set(), entities moving between tables or deleted, and
+// breakpoints created and deleted on the way, every frame's hits are exactly what a brute-force
+// filter of the values read back says entered and left each breakpoint's condition.
+import fc from 'fast-check';
+import { expect, test, vi } from 'vitest';
+import { Breakpoints, type BreakpointHit } from '../../../../src/shared/breakpoints';
+import { World, type Entity } from '../../../../src/shared/ecs';
+import { MEMBER_OPS, type MemberOp } from '../../../../src/shared/protocol';
+
+vi.setConfig({ testTimeout: 300_000 });
+
+const N = 10;
+/** Values and thresholds: small, exactly f32, so the thresholds are often hit exactly. */
+const number = fc.integer({ min: -6, max: 6 }).map((n) => n / 2);
+const value = fc.oneof({ weight: 12, arbitrary: number }, { weight: 1, arbitrary: fc.constant(Number.NaN) });
+const condition = fc.record({ op: fc.constantFrom(...MEMBER_OPS), t: number, hot: fc.boolean(), two: fc.option(fc.record({ op: fc.constantFrom(...MEMBER_OPS), t: number }), { nil: undefined }) });
+const command = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ c: fc.constant('poke' as const), i: fc.nat(N - 1), v: value }) },
+  fc.record({ c: fc.constant('set' as const), i: fc.nat(N - 1), v: value }),
+  // Exactly onto a breakpoint's threshold (the edge of an interval), in place.
+  { weight: 2, arbitrary: fc.record({ c: fc.constant('snap' as const), i: fc.nat(N - 1), k: fc.nat(20) }) },
+  fc.record({ c: fc.constantFrom('hot' as const, 'unhot' as const, 'unval' as const, 'kill' as const), i: fc.nat(N - 1) }),
+  fc.record({ c: fc.constant('add' as const), cond: condition, on: fc.constantFrom('enter' as const, 'leave' as const) }),
+  fc.record({ c: fc.constant('delete' as const), k: fc.nat(20) }),
+);
+
+type Cond = { op: MemberOp; t: number; hot: boolean; two?: { op: MemberOp; t: number } };
+
+function holds(op: MemberOp, v: number, t: number): boolean {
+  switch (op) {
+    case '<': return v < t;
+    case '<=': return v <= t;
+    case '>': return v > t;
+    case '>=': return v >= t;
+    case '==': return v === t;
+    case '!=': return v !== t;
+    default: { const never: never = op; throw new Error(`op ${String(never)}`); }
+  }
+}
+
+test('hits of breakpoints sharing a threshold index equal a brute-force filter of the values, every frame', () => {
+  fc.assert(fc.property(number, fc.array(condition, { minLength: 1, maxLength: 8 }), fc.array(fc.array(command, { maxLength: 6 }), { minLength: 1, maxLength: 20 }), (start, initial, frames) => {
+    const w = new World();
+    const Val = w.component('Val', { v: 'f32' });
+    const Hot = w.tag('Hot');
+    const es: Entity[] = [];
+    for (let i = 0; i < N; i++) {
+      // Half without a name: deleting one changes no name, only its table's rows.
+      const e = i % 2 === 0 ? w.entity(`E${i}`) : w.entity();
+      // All start alike (every row of a table in one interval, the index's fast case) until written.
+      w.set(e, Val, { v: start });
+      if (i % 3 === 0) w.add(e, Hot);
+      es.push(e);
+    }
+    let frame = 0;
+    const bps = new Breakpoints(w, { pause: () => {}, frame: () => frame, ranSystems: () => true, frameSteps: 1_000_000, requestSteps: 100_000 });
+    const hits: BreakpointHit[] = [];
+    bps.onHit((h) => { hits.push(...h); });
+    // Brute force: which entities each breakpoint's condition holds for, from the values read back.
+    const conds = new Map<string, { cond: Cond; on: 'enter' | 'leave'; seen: Set<Entity> }>();
+    const matching = (c: Cond): Set<Entity> => new Set(es.filter((e) => {
+      if (!w.isAlive(e) || !w.has(e, Val) || (c.hot && !w.has(e, Hot))) return false;
+      const v = (w.get(e, Val) as { v: number }).v;
+      return holds(c.op, v, c.t) && (c.two === undefined || holds(c.two.op, v, c.two.t));
+    }));
+    let made = 0;
+    const add = (cond: Cond, on: 'enter' | 'leave') => {
+      const q = `${cond.hot ? 'Hot, ' : ''}Val.v ${cond.op} ${cond.t}${cond.two ? `, Val.v ${cond.two.op} ${cond.two.t}` : ''}`;
+      const name = `b${made++}`;
+      bps.set(name, { q, on, once: false, enabled: true });
+      conds.set(name, { cond, on, seen: matching(cond) });
+    };
+    initial.forEach((c, i) => add(c, i % 2 === 0 ? 'enter' : 'leave'));
+    for (const cmds of frames) {
+      for (const cmd of cmds) {
+        switch (cmd.c) {
+          case 'poke': {
+            if (!w.isAlive(es[cmd.i]!)) break;
+            const e = es[cmd.i]!, col = w.tableOf(e).column(Val);
+            if (col) (col.arrays[0] as Float32Array)[w.locate(e).row] = cmd.v;
+            break;
+          }
+          case 'set': if (w.isAlive(es[cmd.i]!)) w.set(es[cmd.i]!, Val, { v: cmd.v }); break;
+          case 'snap': {
+            if (!w.isAlive(es[cmd.i]!)) break;
+            const e = es[cmd.i]!, col = w.tableOf(e).column(Val), c = [...conds.values()][cmd.k % Math.max(1, conds.size)];
+            if (col && c) (col.arrays[0] as Float32Array)[w.locate(e).row] = c.cond.t;
+            break;
+          }
+          case 'hot': if (w.isAlive(es[cmd.i]!)) w.add(es[cmd.i]!, Hot); break;
+          case 'unhot': if (w.isAlive(es[cmd.i]!)) w.remove(es[cmd.i]!, Hot); break;
+          case 'unval': if (w.isAlive(es[cmd.i]!)) w.remove(es[cmd.i]!, Val); break;
+          case 'kill': if (w.isAlive(es[cmd.i]!)) w.delete(es[cmd.i]!); break;
+          case 'add': add(cmd.cond, cmd.on); break;
+          case 'delete': {
+            const name = [...conds.keys()][cmd.k % Math.max(1, conds.size)];
+            if (name !== undefined) { bps.delete(name); conds.delete(name); }
+            break;
+          }
+          default: { const never: never = cmd; throw new Error(`unknown command ${JSON.stringify(never)}`); }
+        }
+      }
+      frame++;
+      hits.length = 0;
+      bps.afterFrame();
+      const got = new Map(hits.map((h) => [h.breakpoint, [...h.ids].sort()]));
+      for (const [name, c] of conds) {
+        const now = matching(c.cond);
+        // One created this frame has the world as it was then as its baseline (seen at creation).
+        const want = (c.on === 'enter' ? [...now].filter((e) => !c.seen.has(e)) : [...c.seen].filter((e) => !now.has(e))).sort();
+        expect(got.get(name) ?? [], `${name} (${c.on} ${JSON.stringify(c.cond)}) at frame ${frame}`).toEqual(want);
+        c.seen = now;
+      }
+    }
+  }), { numRuns: 200 });
+});
