@@ -51,9 +51,10 @@ export class Evaluation {
   private topNext: (() => void)[] = [];
   /** Each term's last pattern and record (see termRecord), while the world's ids stay as they were. */
   private readonly memo = new RecordMemo();
-  /** The term whose candidate table $this is bound to by eachOwnTable, and its indices in that table. */
-  private ownTerm: PlanTerm | null = null;
-  private ownIndices: readonly number[] = [];
+  /** The record eachTableOf walks, the table it is at, and that table's indices in the record. */
+  private walked: IdRecord | null = null;
+  private walkedTable: Table | null = null;
+  private walkedIndices: readonly number[] = [];
 
   constructor(
     private readonly world: World, private readonly plan: Plan, private readonly budget: QueryBudget,
@@ -151,10 +152,11 @@ export class Evaluation {
     switch (step.kind) {
       case 'term':
         // The common case: the term's own tables are all the candidates (no `up`, or nothing to go up through).
-        if (step.oper === 'and' && isThis(step.src) && step.self && !step.cascade && step.second?.kind !== 'none'
-          && !(step.up && this.travRecord(step.trav)?.tables.length)) {
-          this.eachOwnTable(step, this.termRecord(step), body);
-          return;
+        if (step.oper === 'and' && isThis(step.src) && !step.cascade && step.second?.kind !== 'none') {
+          // The common cases: the term's own tables are all the candidates (no `up`, or nothing to
+          // go up through), or, for `up` alone, the tables with a target to go up to.
+          if (step.self && !(step.up && this.travRecord(step.trav)?.tables.length)) { this.eachTableOf(this.termRecord(step), body); return; }
+          if (!step.self) { this.eachTableOf(step.up ? this.travRecord(step.trav) : undefined, body); return; }
         }
         addTerm(step);
         break;
@@ -198,24 +200,32 @@ export class Evaluation {
   }
 
   /**
-   * The candidates of a term on $this that matches tables by their own ids: the record's tables,
-   * each with its type indices at hand (read in the record's order, which is its tables' order),
-   * so that the term's match on the table does not look them up again.
+   * Binds $this to each table of a record that gives all the candidates of a step: each with its
+   * type indices in the record at hand (read in the record's order, which is its tables' order),
+   * so that the step's match on the table does not look them up again (see indicesIn).
    */
-  private eachOwnTable(t: PlanTerm, record: IdRecord | undefined, body: () => void): void {
+  private eachTableOf(record: IdRecord | undefined, body: () => void): void {
     if (!record) return;
     const tables = record.tables.slice(), indices = [...record.indices.values()];
-    const pt = this.ownTerm, pi = this.ownIndices;
-    this.ownTerm = t;
+    const pr = this.walked, pt = this.walkedTable, pi = this.walkedIndices;
+    this.walked = record;
     for (let i = 0; i < tables.length; i++) {
       if (this.stopped) break;
       this.budget.spend(1);
       const table = tables[i]!;
       if (!this.allowed(table)) continue;
-      this.ownIndices = indices[i]!;
+      this.walkedTable = table;
+      this.walkedIndices = indices[i]!;
       this.withThis(table, null, body);
     }
-    this.ownTerm = pt; this.ownIndices = pi;
+    this.walked = pr; this.walkedTable = pt; this.walkedIndices = pi;
+  }
+
+  /** The indices in `table`'s type that match `record` (undefined when none do). */
+  private indicesIn(record: IdRecord | undefined, table: Table): readonly number[] | undefined {
+    // The table eachTableOf is at, in the record it walks: already known.
+    if (record === this.walked && table === this.walkedTable) return this.walkedIndices;
+    return record?.indices.get(table);
   }
 
   private withThis(t: Table, rows: number[] | null, body: () => void): void {
@@ -404,8 +414,7 @@ export class Evaluation {
       if (this.termRecord(t)?.indices.get(table)) return false;
       return this.bindAndNext(t, this.memo.pattern, source, next);
     }
-    // The candidate table of eachOwnTable for this term (its source is the table itself): its indices are known.
-    const indices = t === this.ownTerm && source === 0 && table === this.thisTable ? this.ownIndices : this.termRecord(t)?.indices.get(table);
+    const indices = this.indicesIn(this.termRecord(t), table);
     if (!indices) return false;
     let any = false;
     const anyOnce = t.first.kind === 'any' || t.second?.kind === 'any';
@@ -428,7 +437,7 @@ export class Evaluation {
 
   private findUp(t: PlanTerm, table: Table, depth: number): { source: Entity; id: Id } | undefined {
     if (depth > MAX_UP_DEPTH) return undefined;
-    const targets = this.travRecord(t.trav)?.indices.get(table);
+    const targets = this.indicesIn(this.travRecord(t.trav), table);
     if (!targets) return undefined;
     for (const ti of targets) {
       this.budget.spend(1);

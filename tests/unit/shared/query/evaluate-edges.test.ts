@@ -249,6 +249,23 @@ describe('a callback that changes the world', () => {
   });
 });
 
+describe('up traversal', () => {
+  test('finds the component two levels up through a parent whose type has more ids than its child\'s', () => {
+    const w = new World();
+    const Position = w.component('Position', { x: 'f32' });
+    const Big = w.tag('Big'), Old = w.tag('Old');
+    const root = w.entity('Root');
+    w.set(root, Position, { x: 7 });
+    const middle = w.entity({ name: 'Middle', parent: root });
+    w.add(middle, Big); w.add(middle, Old);
+    const leaf = w.entity({ name: 'Leaf', parent: middle });
+    const q = compileQuery(w, 'Position(up(ChildOf))');
+    const shown = q.results().flatMap((r) => r.table!.entities.map((e) => `${w.nameOf(e)}<-${w.nameOf(r.sources[0]!)}`));
+    expect(shown.sort()).toEqual(['Leaf<-Root', 'Middle<-Root']);
+    expect(q.matches(leaf)).toBe(true);
+  });
+});
+
 describe('several matches in one table', () => {
   test('each pair a table has is a result of its own, in the order of the type, table by table', () => {
     const w = new World();
