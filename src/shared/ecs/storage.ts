@@ -147,10 +147,15 @@ export class Storage {
       return;
     }
     if (!from.typeIndex.has(id)) return;
-    const edge = this.index.edge(from, id, false);
     if (isPair(id)) this.rules.beforeRemove(e, id);
     this.observers.emit(id, 'remove', e);
-    this.move(e, from, this.entities.row[i]!, edge.to, edge.map);
+    // A 'remove' observer sees the value still there, and may itself change the entity: move it
+    // from the table it is in now (moving it from `from` would overwrite another entity's row).
+    if (!this.entities.isAlive(e)) return;
+    const at = this.entities.table[i]!;
+    if (!at.typeIndex.has(id)) return;
+    const edge = this.index.edge(at, id, false);
+    this.move(e, at, this.entities.row[i]!, edge.to, edge.map);
     this.commands.remove++;
   }
 
@@ -198,8 +203,10 @@ export class Storage {
     if (children.size > 0) for (const child of [...children]) this.deleteNow(child);
     // Most entities are never used as an id; only those need their uses purged.
     if (this.usedAsId[i] === 1) { this.purgeIdUses(e); this.structureVersion++; }
+    for (const id of this.entities.table[i]!.type) this.observers.emit(id, 'remove', e);
+    // The observers may have changed the entity's type: remove it from the table it is in now.
+    if (!this.entities.isAlive(e)) return;
     const table = this.entities.table[i]!;
-    for (const id of table.type) this.observers.emit(id, 'remove', e);
     const moved = table.removeRow(this.entities.row[i]!);
     if (moved !== -1) this.entities.row[entityIndex(moved)] = this.entities.row[i]!;
     if (table.flags.parentIndex !== 0 || this.hierarchy.nameOf(e) !== undefined || children.size > 0) this.hierarchy.forget(e);

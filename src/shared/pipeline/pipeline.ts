@@ -225,12 +225,8 @@ export class Pipeline {
   private systemFault(): Entity {
     if (this.SystemFault !== 0) return this.SystemFault;
     const w = this.world, c = w.core;
-    let module = w.lookup('ecs.pipeline');
-    if (module === 0) {
-      module = w.entity({ name: 'pipeline', parent: c.ecs });
-      w.add(module, c.Module);
-      w.setDoc(module, 'brief', 'The pipeline: systems run in phases each frame');
-    }
+    // ecs.pipeline is built into every world and cannot be deleted (OnDelete Panic).
+    const module = c.pipelineModule;
     const SystemFault = w.component('SystemFault', { error: 'string' }, { parent: module, brief: 'On a system that threw: the error; the system is disabled until enabled again' });
     markBuiltinTree(w, module);
     w.observe(c.Disabled, 'remove', (e) => { if (w.isAlive(e) && w.has(e, SystemFault)) w.remove(e, SystemFault); });
