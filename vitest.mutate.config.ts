@@ -11,12 +11,13 @@ import { defineConfig } from 'vitest/config';
 // tens of seconds each by design (a slow reader over real sockets for hundreds of frames, 1,000
 // watch open/close cycles over HTTP, 100,000 asteroids): every mutant they cover would cost that
 // much again, and instrumented on a loaded machine they outlast their own time limits (the same
-// holds for the slow reader catching up on 3,000 asteroids). Leaving
+// holds for the slow reader catching up on 3,000 asteroids, and for a simulated week of the monitor). Leaving
 // tests out can only lower the score, never raise it.
 const INCLUDE = ['tests/unit/**/*.test.ts', 'tests/conformance/**/*.test.ts'];
 const EXCLUDE = [
   '**/fuzz*.test.ts', 'tests/unit/main/robustness/host-*.test.ts', '**/node_modules/**',
   'tests/unit/main/host/watch-slow-reader.test.ts', 'tests/unit/main/host/watch-backed-up-catch-up.test.ts', 'tests/unit/main/host/watch-http.test.ts', 'tests/unit/main/sim/scale.test.ts',
+  'tests/unit/shared/monitor/monitor-week.test.ts',
 ];
 
 // Files share one module graph (no per-file reload): Stryker switches mutants through a global, so

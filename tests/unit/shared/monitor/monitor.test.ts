@@ -16,6 +16,7 @@ import {
   STATS_CATEGORIES, STATS_PERIODS, WORLD_METRICS, isStatsCategory, isStatsPeriod, hasMonitor, importMonitor, monitorFootprint, setHttpCountersSource, statsReply,
   type StatsPeriod, type StatsSample, type SyncPointEntry, type SystemStatsEntry, type WorldStatsReply,
 } from '../../../../src/shared/monitor';
+import { spawnerOn, type SpawnerOptions } from '../../../support/monitor-spawner';
 
 beforeEach(() => { clock.ms = 1000; });
 
@@ -25,19 +26,7 @@ const pipeline = (w: World, period: StatsPeriod = '1s') => entries(w, period).fi
 const newest = (s: StatsSample) => [s.avg[59], s.min[59], s.max[59]];
 const tail = (a: readonly (number | null)[], n: number) => a.slice(60 - n);
 
-/** A world whose only system, each frame i (from 1), spawns `spawn(i)` tagged entities and works `work(i)` ms. */
-function spawner(opts: { spawn: (frame: number) => number; work: (frame: number) => number }) {
-  const world = new World();
-  const Tag = world.tag('Spawned');
-  const system = addSystem(world, 'Spawner', {
-    run: (it) => {
-      for (let k = 0; k < opts.spawn(it.frame); k++) world.add(world.entity(), Tag);
-      clock.ms += opts.work(it.frame);
-    },
-  });
-  const app = new App(world, { manual: true, enable_rest: true, enable_monitor: true });
-  return { world, app, Tag, system };
-}
+const spawner = (opts: SpawnerOptions) => spawnerOn(clock, opts);
 
 describe('without the monitor', () => {
   test('nothing is sampled and there is no /stats value (REST answers 404)', () => {
@@ -163,58 +152,6 @@ describe('world statistics, frame by frame', () => {
     counters.request_preflight_count = 9;
     app.step(1 / 60);
     expect(world1s(world)['http.request_preflight_count']!.avg[59]).toBe(2);
-  });
-});
-
-describe('the coarser windows through the app', () => {
-  test('1m -> 1h -> 1d -> 1w over a simulated week (one frame per minute)', () => {
-    const work = (i: number) => 1 + ((i * 7) % 11);
-    const spawn = (i: number) => i % 4;
-    const { world, app } = spawner({ spawn, work });
-    const frames = 168 * 60;   // a week of minutes
-    for (let i = 0; i < frames; i++) app.step(60);
-    const t = (i: number) => work(i) / 1000;
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b) / xs.length;
-    const range = (from: number, n: number) => Array.from({ length: n }, (_, k) => from + k);
-
-    // 1m: the last minute's frame, repeated once per second.
-    const m = world1s(world, '1m')['performance.system_time']!;
-    expect(new Set(m.avg)).toEqual(new Set([t(frames)]));
-    // 1h: one sample per minute = one frame each.
-    const h = world1s(world, '1h')['performance.system_time']!;
-    expect(h.avg).toEqual(range(frames - 59, 60).map(t));
-    expect(h.max).toEqual(h.avg);
-    // 1d: one sample per 24 minutes.
-    const d = world1s(world, '1d')['performance.system_time']!;
-    const day = (j: number) => range(frames - 24 * (60 - j) + 1, 24).map(t);
-    for (const j of [0, 30, 59]) {
-      expect(d.avg[j]).toBeCloseTo(mean(day(j)), 9);
-      expect(d.min[j]).toBe(Math.min(...day(j)));
-      expect(d.max[j]).toBe(Math.max(...day(j)));
-    }
-    // 1w: one sample per 168 minutes; a week fills the window.
-    const w = world1s(world, '1w')['performance.system_time']!;
-    const span = (j: number) => range(168 * j + 1, 168).map(t);
-    for (const j of [0, 59]) {
-      expect(w.avg[j]).toBeCloseTo(mean(span(j)), 9);
-      expect(w.min[j]).toBe(Math.min(...span(j)));
-      expect(w.max[j]).toBe(Math.max(...span(j)));
-    }
-    // Counters aggregate the same way: adds per frame, averaged over the frames of a window sample.
-    const adds = world1s(world, '1w')['commands.add_count']!;
-    expect(adds.avg[59]).toBeCloseTo(mean(range(168 * 59 + 1, 168).map(spawn)), 9);
-    expect([adds.min[59], adds.max[59]]).toEqual([0, 3]);
-    expect(world1s(world, '1w')['performance.fps']!.avg[59]).toBeCloseTo(1 / 60, 9);
-  });
-
-  test('memory stays the same from the first frame to a week later', () => {
-    const { world, app } = spawner({ spawn: () => 1, work: () => 1 });
-    app.step(1 / 60);
-    const bytes = monitorFootprint(world);
-    expect(bytes).toBeGreaterThan(0);
-    for (let i = 0; i < 500; i++) app.step(1 / 60);
-    for (let i = 0; i < 7 * 24; i++) app.step(3600);
-    expect(monitorFootprint(world)).toBe(bytes);
   });
 });
 

@@ -5,7 +5,7 @@ const clock = vi.hoisted(() => ({ ms: 1000 }));
 vi.mock('../../../../src/shared/clock', () => ({ now: () => clock.ms, setTimer: () => 0, cancelTimer: () => undefined }));
 beforeEach(() => { clock.ms = 1000; });
 import { App } from '../../../../src/shared/app';
-import { CachedQuery, addSystem, pipelineOf } from '../../../../src/shared/pipeline';
+import { CachedQuery, addSystem, pipelineOf, type SystemStats } from '../../../../src/shared/pipeline';
 import { PHASE_NAMES, World } from '../../../../src/shared/ecs';
 import { compileQuery } from '../../../../src/shared/query';
 
@@ -69,6 +69,31 @@ describe('systems and the pipeline', () => {
     expect(p.last.frameTime).toBeCloseTo(0.006, 12);
     expect(stats.timeTotal).toBeCloseTo(0.006, 12);
     expect(p.last.systemsRan).toBe(1);
+  });
+
+  test('merge time: the commands a system queued, and the time applying them took, only when times are measured', () => {
+    const { w, Position, Velocity } = world();
+    for (let i = 0; i < 3; i++) w.set(w.entity(), Position, { x: i });
+    // Applying each queued add takes 2 ms (an observer of the add does known work).
+    w.observe(Velocity, 'add', () => { clock.ms += 2; });
+    addSystem(w, 'AddVelocity', { query: 'Position, !Velocity', run(it) { clock.ms += 1; for (let j = 0; j < it.count; j++) w.add(it.entity(j), Velocity); } });
+    addSystem(w, 'Quiet', { run() { clock.ms += 5; } });
+    const p = pipelineOf(w);
+    const [adder, quiet] = p.list().map((s) => s.stats) as [SystemStats, SystemStats];
+    p.progress(0);
+    expect([adder.commandsEnqueued, adder.mergeTime, p.last.mergeTime]).toEqual([3, 0, 0]);
+    for (let i = 0; i < 2; i++) w.set(w.entity(), Position, { x: i });
+    p.measureTime = true;
+    p.progress(0);
+    expect(adder.commandsEnqueued).toBe(2);
+    expect(adder.mergeTime).toBeCloseTo(0.004, 12);
+    expect(adder.timeSpent).toBeCloseTo(0.001, 12);
+    expect(quiet.commandsEnqueued).toBe(0);
+    expect(quiet.mergeTime).toBe(0);
+    expect(quiet.timeSpent).toBeCloseTo(0.005, 12);
+    expect(p.last.mergeTime).toBeCloseTo(0.004, 12);
+    expect(p.last.systemTime).toBeCloseTo(0.006, 12);
+    expect(p.last.frameTime).toBeCloseTo(0.010, 12);
   });
 
   test('structural changes made by a system are applied after it, in order', () => {

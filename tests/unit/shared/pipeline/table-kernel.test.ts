@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { addSystem, pipelineOf } from '../../../../src/shared/pipeline';
+import { addSystem, pipelineOf, type CachedResult } from '../../../../src/shared/pipeline';
+import type { TableKernel } from '../../../../src/shared/pipeline/table-kernel';
 import { World, type Entity } from '../../../../src/shared/ecs';
 import { KERNEL_MIN_ROWS } from '../../../../src/shared/pipeline/system-iter';
 
@@ -44,6 +45,47 @@ describe('table kernels', () => {
     pipeline.progress(1);
     for (const e of first) expect(w.get(e, P)).toEqual({ x: 13, y: -4 });
     for (const e of later) expect(w.get(e, P)).toEqual({ x: 52, y: -46 });
+  });
+
+  test('a table of KERNEL_MIN_ROWS entities gets one kernel, kept while its arrays stay and made anew when they grow; smaller tables get none', () => {
+    const { w, spawn } = moving();
+    const pipeline = pipelineOf(w);
+    const move = pipeline.list()[0]!;
+    /** The kernel of each result of Move's query, in table order. */
+    const kernels = (): (TableKernel | null)[] => { const out: (TableKernel | null)[] = []; move.query!.each((r) => { out.push((r as CachedResult).kernel); }); return out; };
+    spawn(KERNEL_MIN_ROWS - 1, 0);
+    pipeline.progress(1);
+    expect(kernels()).toEqual([null]);
+    spawn(1, 0);
+    pipeline.progress(1);
+    const [first] = kernels();
+    expect(first).not.toBeNull();
+    // The system's statistics count the kernel's table once, with all its entities.
+    expect(move.stats.matchedTables).toBe(1);
+    expect(move.stats.matchedEntities).toBe(KERNEL_MIN_ROWS);
+    pipeline.progress(1);
+    expect(kernels()[0]).toBe(first);
+    spawn(KERNEL_MIN_ROWS, 0);
+    pipeline.progress(1);
+    expect(kernels()[0]).not.toBe(first);
+    expect(kernels()[0]).not.toBeNull();
+    expect(move.stats.matchedEntities).toBe(2 * KERNEL_MIN_ROWS);
+  });
+
+  test('a result with a field inherited from a prefab runs without a kernel', () => {
+    const w = new World();
+    const A = w.component('A', { v: 'f64' }), B = w.component('B', { v: 'f64' });
+    const base = w.prefab('Base');
+    w.set(base, A, { v: 7 });
+    for (let i = 0; i < KERNEL_MIN_ROWS; i++) { const e = w.entity(); w.add(e, w.pair(w.core.IsA, base)); w.set(e, B, { v: i }); }
+    let sum = 0;
+    addSystem(w, 'Read', { query: 'A, B', run(it) { const a = it.field(0)!.v as Float64Array, b = it.field(1)!.v as Float64Array; for (let j = 0; j < it.count; j++) sum += a[it.sharedRow(0)]! + b[j]!; } });
+    const p = pipelineOf(w);
+    p.progress(0);
+    const kernels: (TableKernel | null)[] = [];
+    p.list()[0]!.query!.each((r) => { kernels.push((r as CachedResult).kernel); });
+    expect(kernels).toEqual([null]);
+    expect(sum).toBe(7 * KERNEL_MIN_ROWS + (KERNEL_MIN_ROWS * (KERNEL_MIN_ROWS - 1)) / 2);
   });
 
   test('a field inherited from a prefab resolves to the prefab\'s value', () => {
