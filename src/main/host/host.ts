@@ -162,8 +162,11 @@ export class Host {
     this.app.runDueFrame();
     const { face, req: inFace } = this.faces.faceOf(req);
     const reply = face.router(inFace);
-    // A write says in which frame it landed: its watchers see it in the event of the next frame.
-    return face.router.writeMethods.includes(req.method) ? { ...reply, headers: { ...reply.headers, [FRAME_HEADER]: String(this.app.frameCount) } } : reply;
+    if (!face.router.writeMethods.includes(req.method)) return reply;
+    // A write says in which frame it landed: its watchers see it in the event of the next frame
+    // (a write made between frames, PUT /history/import: the frame it was done in).
+    const framed = (r: RestReply): RestReply => ({ ...r, headers: { ...r.headers, [FRAME_HEADER]: String(this.app.frameCount) } });
+    return reply.pending === undefined ? framed(reply) : { ...reply, pending: reply.pending.then(framed) };
   };
 
   /** Opens a watch (SSE streams and MCP subscriptions): a frame that fell due runs first, as for a request. */

@@ -39,6 +39,8 @@ function dispatch(p: RequestPath, req: IncomingMessage, res: ServerResponse, met
     p.writer.failHandler(res, rreq, err);
     return;
   }
+  // A reply still being made between frames (RestReply.pending) is sent once it is ready.
+  if (reply != null && typeof (reply as Promise<RestReply>).then !== 'function' && (reply as RestReply).pending !== undefined) reply = (reply as RestReply).pending!;
   if (reply != null && typeof (reply as Promise<RestReply>).then === 'function') {
     (reply as Promise<RestReply>).then((r) => p.writer.sendReply(res, rreq, r, cors, head), (err: unknown) => p.writer.failHandler(res, rreq, err));
   } else {

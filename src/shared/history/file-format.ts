@@ -175,6 +175,19 @@ function checkHeader(h: unknown): HistoryFileHeader {
  * file's must all be among them with the same id, name and layout, and its images take them.
  */
 export function decodeHistoryFile(bytes: Uint8Array, components: ReadonlyMap<number, ComponentInfo>): HistoryFile {
+  return runSteps(decodeHistoryFileSteps(bytes, components));
+}
+
+/** Runs steps (a generator that yields where it may be paused) to their end; returns what they return. */
+export function runSteps<T>(steps: Iterator<unknown, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done === true) return r.value;
+  }
+}
+
+/** decodeHistoryFile in steps: it yields after each keyframe read, so a host can run frames in between. */
+export function* decodeHistoryFileSteps(bytes: Uint8Array, components: ReadonlyMap<number, ComponentInfo>): Generator<void, HistoryFile> {
   const r = new Reader(bytes);
   r.start();
   const first = r.next();
@@ -202,6 +215,7 @@ export function decodeHistoryFile(bytes: Uint8Array, components: ReadonlyMap<num
         const image = fromTagged(k.image, blobs, `keyframe ${k.frame}`) as WorldImage & { components: [number, number][] };
         const infos = image.components.map(([index]) => [index, components.get(index)!] as const);
         segments.push({ frame: k.frame, image: { ...image, components: infos }, frames: [] });
+        yield;
         continue;
       }
       if (kind === RECORD_KIND.frames) {

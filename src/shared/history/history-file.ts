@@ -9,12 +9,17 @@ import type { Recording } from './recording';
 import { replayFrame, type Replica } from './replay';
 import { diffImages, isProcessStatistic } from './image-diff';
 
-/** The recording's segments up to frame `to` (which the recording must have): later frames and keyframes left out, nothing copied but the last segment's frame list. */
+/**
+ * The recording's segments up to frame `to` (which the recording must have), later frames and
+ * keyframes left out. Each frame list is a copy, so frames recorded, dropped by a restore or
+ * trimmed later leave it as it is: an export reads it over many frames. Images never change once
+ * taken, so they are shared.
+ */
 export function segmentsUpTo(recording: Recording, to: number): Segment[] {
   const out: Segment[] = [];
   for (const s of recording.segments) {
     if (s.frame > to) break;
-    out.push(s.frames.length && s.frames[s.frames.length - 1]!.frame > to ? { ...s, frames: s.frames.slice(0, to - s.frame) } : s);
+    out.push({ ...s, frames: s.frames.slice(0, to - s.frame) });
   }
   return out;
 }
@@ -28,8 +33,10 @@ export function componentsOf(world: World): Map<number, ComponentInfo> {
  * Restores every keyframe of `file` on the replica and replays its frames, comparing each stretch
  * with the next keyframe (the monitor's process statistics aside). Throws a HistoryFileError naming
  * the first frame that does not come out as recorded. The replica is left wherever it got to.
+ * It yields after each stretch: a host may run frames (and use the replica) in between, as each
+ * stretch starts from its own keyframe.
  */
-export function tryOnReplica(replica: Replica, file: HistoryFile): void {
+export function* tryOnReplicaSteps(replica: Replica, file: HistoryFile): Generator<void, void> {
   const segs = file.segments;
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
@@ -42,7 +49,9 @@ export function tryOnReplica(replica: Replica, file: HistoryFile): void {
     const next = segs[i + 1];
     if (next === undefined) break;
     const world = replica.world;
-    const d = diffImages(next.image, world.snapshot(), world, isProcessStatistic);
+    // Borrowed: compared at once, before the replica changes again.
+    const d = diffImages(next.image, world.snapshot(true), world, isProcessStatistic);
     if (d !== undefined) throw new HistoryFileError(`the recording does not replay exactly on this host (another build, or systems that read the clock): at frame ${next.frame}, ${d}`);
+    yield;
   }
 }

@@ -8,10 +8,13 @@ import { alertsState } from '../monitor';
 import {
   DEFAULT_MAX_HISTORY_BYTES, KEYFRAME_INTERVAL, type FrameRecord, type HistoryInput,
 } from './history-types';
-import { HistoryFileError, decodeHistoryFile, encodeHistoryFile, fileHeader, type HistoryFile, type HistoryFileHeader } from './file-format';
-import { componentsOf, segmentsUpTo, tryOnReplica } from './history-file';
+import { HistoryFileError, decodeHistoryFileSteps, encodeHistoryFile, fileHeader, runSteps, type HistoryFile, type HistoryFileHeader } from './file-format';
+import { componentsOf, segmentsUpTo, tryOnReplicaSteps } from './history-file';
 import { Recording } from './recording';
 import { Replayer, routerOf, type Replica, type ReplicaRouter } from './replay';
+
+/** What an empty body to import is told. */
+const EMPTY_FILE = 'the body is empty: send a history file (as GET /history/export gives it)';
 
 /** Options of a History. */
 export interface HistoryOptions {
@@ -25,12 +28,21 @@ export interface HistoryOptions {
   file?: HistoryFileOptions;
 }
 
-/** What a host gives its history for files: compression and what the files say of it. */
+/**
+ * What a host gives its history for files: compression, what the files say of it, and how work
+ * runs beside the frame loop (an export or import over HTTP must not hold frames back).
+ */
 export interface HistoryFileOptions {
   /** Compresses the file's chunks into one file (the host: gzip). */
   compress(chunks: Iterable<Uint8Array>): Uint8Array;
   /** The file's bytes before compression; throws a HistoryFileError for bytes that are not a compressed file or are cut short. */
   decompress(bytes: Uint8Array): Uint8Array;
+  /** As compress, pulling the chunks a few at a time with frames running in between; the same bytes. */
+  compressLater(chunks: Iterable<Uint8Array>): Promise<Uint8Array>;
+  /** As decompress, without holding the frame loop; rejects with the same HistoryFileErrors. */
+  decompressLater(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Runs steps (a generator yielding where it may pause) in slices with frames running in between; resolves to what they return. */
+  runLater<T>(steps: Iterator<unknown, T>): Promise<T>;
   /** The host's title, dialect and what it built its world from, written in every file's header. */
   readonly origin: Pick<HistoryFileHeader, 'title' | 'dialect' | 'world'>;
 }
@@ -64,8 +76,8 @@ export interface FaceHistory {
   viewAt(frame: number): ReplicaRouter;
   summary(): HistorySummary;
   restore(frame: number): void;
-  exportFile(to?: number): Uint8Array;
-  importFile(bytes: Uint8Array): { first: number; last: number };
+  exportFileLater(to?: number): Promise<Uint8Array>;
+  importFileLater(bytes: Uint8Array): Promise<{ first: number; last: number }>;
   setView(frame: number | undefined): void;
 }
 
@@ -134,8 +146,8 @@ export class History {
       viewAt: (frame) => { this.replayer.moveTo(frame); return router; },
       summary: () => this.summary(),
       restore: (frame) => this.restore(frame),
-      exportFile: (to) => this.exportFile(to),
-      importFile: (bytes) => this.importFile(bytes),
+      exportFileLater: (to) => this.exportFileLater(to),
+      importFileLater: (bytes) => this.importFileLater(bytes),
       setView: (frame) => this.setView(frame),
     };
   }
@@ -267,13 +279,29 @@ export class History {
    * Error without file options.
    */
   exportFile(to?: number): Uint8Array {
+    const { file, chunks } = this.exportChunks(to);
+    return file.compress(chunks);
+  }
+
+  /**
+   * exportFile without holding the frame loop: the recording is taken as it stands now (frames
+   * recorded or dropped meanwhile do not change the file), then written and compressed a little at
+   * a time between frames. Throws at once what exportFile throws; resolves to the same bytes.
+   */
+  exportFileLater(to?: number): Promise<Uint8Array> {
+    const { file, chunks } = this.exportChunks(to);
+    return file.compressLater(chunks);
+  }
+
+  /** The file options and the uncompressed file's chunks of the recording up to `to`, taken now (the chunks are made as they are read). */
+  private exportChunks(to: number | undefined): { file: HistoryFileOptions; chunks: Iterable<Uint8Array> } {
     const file = this.fileOptions();
     const last = to ?? this.recording.last;
     const why = last === undefined ? this.outsideWindow(0) : this.outsideWindow(last);
     if (why !== undefined) throw new RangeError(why);
     const segments = segmentsUpTo(this.recording, last!);
     const header = fileHeader(segments, { ...file.origin, keyframeInterval: this.keyframeInterval });
-    return file.compress(encodeHistoryFile(header, segments));
+    return { file, chunks: encodeHistoryFile(header, segments) };
   }
 
   /**
@@ -283,15 +311,35 @@ export class History {
    */
   importFile(bytes: Uint8Array): { first: number; last: number } {
     const options = this.fileOptions();
-    if (bytes.byteLength === 0) throw new HistoryFileError('the body is empty: send a history file (as GET /history/export gives it)');
-    const file = decodeHistoryFile(options.decompress(bytes), componentsOf(this.app.world));
+    if (bytes.byteLength === 0) throw new HistoryFileError(EMPTY_FILE);
+    return runSteps(this.importSteps(options.decompress(bytes)));
+  }
+
+  /**
+   * importFile without holding the frame loop: decompressed in the background, read and tried on
+   * the replica a keyframe at a time between frames, then loaded at once. Rejects with the same
+   * HistoryFileErrors, with the world and the recording as they were.
+   */
+  importFileLater(bytes: Uint8Array): Promise<{ first: number; last: number }> {
+    const options = this.fileOptions();
+    if (bytes.byteLength === 0) return Promise.reject(new HistoryFileError(EMPTY_FILE));
+    return options.decompressLater(bytes).then((raw) => options.runLater(this.importSteps(raw)));
+  }
+
+  /** Reads, checks, tries and loads a decompressed file, yielding after each keyframe read and each stretch tried. */
+  private *importSteps(raw: Uint8Array): Generator<void, { first: number; last: number }> {
+    const options = this.fileOptions();
+    const file = yield* decodeHistoryFileSteps(raw, componentsOf(this.app.world));
     const { header } = file;
     if (header.dialect !== options.origin.dialect) {
       throw new HistoryFileError(`the history file was recorded by a host speaking ${header.dialect} and its inputs are written in it; this host speaks ${options.origin.dialect}: open it with --replay, which speaks the file's dialect`);
     }
-    this.replayer.invalidate();
     try {
-      tryOnReplica(this.replica, file);
+      // Between stretches the replica answers reads of the past again (each stretch starts from its own keyframe).
+      for (const _ of tryOnReplicaSteps(this.replica, file)) {
+        this.replayer.invalidate();
+        yield;
+      }
     } finally {
       this.replayer.invalidate();
     }

@@ -36,6 +36,12 @@ export interface RestReply {
   notFound?: NotFoundKind;
   /** On an error reply made by the router: its message, as in the body (in-process readers need not parse it). */
   error?: string;
+  /**
+   * Set when the reply is not ready yet (GET /history/export, PUT /history/import: work that runs
+   * between frames): the reply to send is what this promise gives, and the fields above only hold
+   * its place. Transports wait for it; in-process callers that need the reply await it too.
+   */
+  pending?: Promise<RestReply>;
 }
 
 /** The pure REST router as the transport sees it: request in, reply out (synchronously or as a promise). */

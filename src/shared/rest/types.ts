@@ -60,10 +60,10 @@ export interface RouterHistory {
   summary(): object;
   /** Makes the live world that of `frame` (paused; later frames dropped). Throws a RangeError outside the window. */
   restore(frame: number): void;
-  /** The recording up to `to` (default: the last frame) as one compressed history file. Throws a RangeError outside the window. */
-  exportFile(to?: number): Uint8Array;
-  /** Opens a history file: the live world becomes its first frame (paused). Throws an Error with `name` 'HistoryFileError' naming what is wrong, changing nothing. */
-  importFile(bytes: Uint8Array): { first: number; last: number };
+  /** The recording up to `to` (default: the last frame), as it stands now, as one compressed history file made between frames. Throws a RangeError outside the window. */
+  exportFileLater(to?: number): Promise<Uint8Array>;
+  /** Opens a history file, read and tried between frames: the live world becomes its first frame (paused). Rejects with an Error with `name` 'HistoryFileError' naming what is wrong, changing nothing. */
+  importFileLater(bytes: Uint8Array): Promise<{ first: number; last: number }>;
   /** Makes the viewport draw `frame` (in the window), marked as the past; undefined: the live world again. */
   setView(frame: number | undefined): void;
 }

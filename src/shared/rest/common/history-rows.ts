@@ -8,7 +8,7 @@ import {
   historyFileReplySchema, historyImportReplySchema, historyReplySchema, historyRestoreReplySchema, historyViewReplySchema,
 } from '../../protocol';
 import { endpoint, type EndpointRow } from '../endpoint-row';
-import type { RouteContext } from '../types';
+import type { RestReply, RouteContext } from '../types';
 import { errorReply, okText } from './replies';
 
 /** What a /history request says when the host keeps no history. */
@@ -28,31 +28,39 @@ function putHistoryRestore(ctx: RouteContext, params: { frame: number }) {
   return okText(JSON.stringify({ frame: params.frame }));
 }
 
-function getHistoryExport(ctx: RouteContext, params: { to?: number }) {
+function getHistoryExport(ctx: RouteContext, params: { to?: number }): RestReply {
   const h = ctx.options.history;
   if (h === undefined) return errorReply(400, HISTORY_OFF);
-  let bytes: Uint8Array;
+  let bytes: Promise<Uint8Array>;
   try {
-    bytes = h.exportFile(params.to);
+    // The recording is taken now; the file is written between frames, so the loop keeps its pace.
+    bytes = h.exportFileLater(params.to);
   } catch (err) {
     if (err instanceof RangeError) return errorReply(404, err.message);
     throw err;
   }
   const name = `${HISTORY_FILE_STEM}.gz`;
-  return { status: 200, body: '', bytes, headers: { 'Content-Type': HISTORY_FILE_MEDIA, 'Content-Disposition': `attachment; filename="${name}"` } };
+  const headers = { 'Content-Type': HISTORY_FILE_MEDIA, 'Content-Disposition': `attachment; filename="${name}"` };
+  return later(bytes.then((b) => ({ status: 200, body: '', bytes: b, headers })));
 }
 
-function putHistoryImport(ctx: RouteContext) {
+function putHistoryImport(ctx: RouteContext): RestReply {
   const h = ctx.options.history;
   if (h === undefined) return errorReply(400, HISTORY_OFF);
   if (ctx.body === undefined || ctx.body.byteLength === 0) return errorReply(400, 'the body is empty: send a history file (as GET /history/export gives it) as the body of the PUT');
-  try {
-    const { first, last } = h.importFile(ctx.body);
-    return okText(JSON.stringify({ first, last, frame: first }));
-  } catch (err) {
-    if (err instanceof Error && err.name === 'HistoryFileError') return errorReply(400, err.message);
-    throw err;
-  }
+  // Read and tried between frames; opened at once when it passed.
+  return later(h.importFileLater(ctx.body).then(
+    ({ first, last }) => okText(JSON.stringify({ first, last, frame: first })),
+    (err: unknown) => {
+      if (err instanceof Error && err.name === 'HistoryFileError') return errorReply(400, err.message);
+      throw err;
+    },
+  ));
+}
+
+/** A reply that is not ready yet: the transport sends what `reply` gives (RestReply.pending). */
+function later(reply: Promise<RestReply>): RestReply {
+  return { status: 202, body: '', pending: reply };
 }
 
 function putHistoryView(ctx: RouteContext, params: { frame: number }) {
