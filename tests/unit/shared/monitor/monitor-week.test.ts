@@ -1,5 +1,6 @@
 // A simulated week through the app runner, with a fake clock (monitor.test.ts's world): the 1m,
-// 1h, 1d and 1w windows aggregate it, and the monitor's memory stays what it was at the first frame.
+// 1h, 1d and 1w windows aggregate it, and the monitor's memory stays what it was at the first frame;
+// and a week of 40 metrics through the windows alone, whose buffers never grow.
 // Left out of mutation runs (vitest.mutate.config.ts): a week closes 604,800 one-second samples,
 // under a second here and minutes with every expression instrumented; windows.test.ts drives the
 // same windows for a week without the app.
@@ -13,7 +14,7 @@ vi.mock('../../../../src/shared/clock', () => ({
 }));
 
 import type { World } from '../../../../src/shared/ecs';
-import { monitorFootprint, statsReply, type StatsPeriod, type WorldStatsReply } from '../../../../src/shared/monitor';
+import { Cadence, Windows, monitorFootprint, statsReply, type StatsPeriod, type WorldStatsReply } from '../../../../src/shared/monitor';
 import { spawnerOn } from '../../../support/monitor-spawner';
 
 beforeEach(() => { clock.ms = 1000; });
@@ -72,3 +73,15 @@ describe('the coarser windows through the app', () => {
   });
 });
 
+describe('fixed memory', () => {
+  test('the buffers do not grow while samples wrap around every window', () => {
+    const w = new Windows(40), c = new Cadence();
+    const bytes = w.byteLength;
+    const hot = w.hot;
+    const values = new Float64Array(40).fill(1);
+    for (let t = 0; t < 7 * 24 * 3600 + 100; t++) { w.add(values); w.close(c.tick()); }
+    expect(w.byteLength).toBe(bytes);
+    expect(w.hot).toBe(hot);
+    expect(bytes).toBeLessThan(300_000);
+  });
+});

@@ -123,19 +123,6 @@ describe('Cadence', () => {
   });
 });
 
-describe('fixed memory', () => {
-  test('the buffers do not grow while samples wrap around every window', () => {
-    const w = new Windows(40), c = new Cadence();
-    const bytes = w.byteLength;
-    const hot = w.hot;
-    const values = new Float64Array(40).fill(1);
-    for (let t = 0; t < 7 * 24 * 3600 + 100; t++) { w.add(values); w.close(c.tick()); }
-    expect(w.byteLength).toBe(bytes);
-    expect(w.hot).toBe(hot);
-    expect(bytes).toBeLessThan(300_000);
-  });
-});
-
 describe('a second longer than the 1s window (slow motion)', () => {
   test('150 frames in one simulated second: the 1m sample has every frame, none lost or counted twice', () => {
     // time_scale 0.4 at 60 fps: a simulated second takes 150 frames, more than the 60 the ring holds.
