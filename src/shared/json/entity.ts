@@ -10,6 +10,7 @@ import { typeInfoText } from './type-info';
 import { templateOf, writeValue, writeValueBytes } from './value-writer';
 import { AsciiWriter, isAscii } from './ascii-writer';
 import { forEachIsABase } from './isa-bases';
+import { member } from './members';
 
 /**
  * What the entity reply shows. The switches are GET /entity's parameters (protocol's
@@ -62,11 +63,6 @@ function valuesText(world: World, owner: Entity, ids: readonly Id[], names: Dial
   }
   w.char(93 /* ] */);
   return parts ? parts.join('') + w.text() : w.text();
-}
-
-/** `text` and `part` as members of one object (`text` may be empty: no member yet). */
-function member(text: string, part: string): string {
-  return text === '' ? part : `${text},${part}`;
 }
 
 /** `text` with the parts aligned with `ids` added: the ids themselves (unless `withIds` is false: tableIds made them), labels, values, type info. */

@@ -1,6 +1,6 @@
 // The query reply (GET /query): the iterator serializer. It writes straight from the matched
 // tables' columns into one string — no object per entity — and pages by entities across results.
-import { isPair, makePair, type Entity, type Id, type Table, type World } from '../ecs';
+import { isPair, makePair, type Entity, type Id, type World } from '../ecs';
 import { paramDefaults, queryParams, type QueryParams } from '../protocol';
 import type { FieldInfo, Query, QueryResult, ResultFn, Slot, VarValues } from '../query';
 import { now } from '../clock';
@@ -8,6 +8,8 @@ import { idLabelText, idText, labelText, pathText } from './labels';
 import { formatF64 } from './number';
 import { rowsText } from './row-cache';
 import { entityIdsText, entityNamesText } from './entity-list';
+import { member } from './members';
+import { isAnonymous, parentMember, resultHead } from './result-head';
 import { typeInfoText } from './type-info';
 import { WORLD_NAMES, type DialectNames } from './dialect-names';
 import { predicateFields, predicateSources, spliced, type PredicateFields } from './predicate-fields';
@@ -66,7 +68,8 @@ class ResultWriter {
   private readonly page: Page;
   private readonly varCount: number;
   private readonly noData: boolean[];
-  private readonly nameId: Id;
+  /** True when no member comes before a result's parent and entities (see varying()). */
+  private readonly plainHead: boolean;
   /** What matched in all, counted when `count` is asked for. */
   total = 0;
 
@@ -79,9 +82,10 @@ class ResultWriter {
   ) {
     this.page = new Page(o.offset, o.limit);
     this.varCount = query.variableNames.length;
-    // [out] and [none] terms are not read by the query, so their values are not shown.
-    this.noData = query.fields.map((f) => f.inout === 'out' || f.inout === 'none');
-    this.nameId = makePair(world.core.Identifier, world.core.Name);
+    // [out] and [none] terms are not read by the query, so their values are not shown (read only with values).
+    this.noData = o.values ? query.fields.map((f) => f.inout === 'out' || f.inout === 'none') : [];
+    this.plainHead = !o.ids && !o.id_labels && !o.sources && !o.is_set
+      && (this.varCount === 0 || (!o.variables && !o.variable_labels && !o.variable_ids));
   }
 
   /** Serializes all results; returns the JSON array text. */
@@ -101,38 +105,32 @@ class ResultWriter {
 
   private write(r: QueryResult, start: number, take: number): string {
     const { world, o, dialect } = this;
-    const out: string[] = [];
-    const fields = r.ids.length;
-    const p = this.preds;
-    if (o.ids) out.push(`"ids":[${this.aligned(r.ids.map((id) => idText(world, id, dialect)), p?.ids)}]`);
-    if (o.id_labels) out.push(`"id_labels":[${this.aligned(r.ids.map((id) => idLabelText(world, id, dialect)), p?.ids)}]`);
-    if (o.sources) out.push(`"sources":[${this.aligned(r.sources.map((s) => pathText(world, s, dialect)), p && predicateSources(world, p, r.vars, dialect))}]`);
-    if (this.varCount > 0) {
-      const values = r.vars.slice(1);
-      // A variable an optional term left unbound names no entity: null, never the id 0.
-      const n = this.names;
-      if (o.variables) out.push(`"${n.vars}":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v, dialect))).join(',')}]`);
-      if (o.variable_labels) out.push(`"${n.labels}":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v, dialect))).join(',')}]`);
-      if (o.variable_ids) out.push(`"${n.ids}":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
-    }
-    if (o.is_set) out.push(`"is_set":[${p ? spliced(r.isSet.map(String), p.at, 'true').join(',') : r.isSet.join(',')}]`);
     const table = r.table;
-    if (table && o.entities) {
-      const parent = world.aliveAt(table.flags.parentIndex);
-      if (parent !== 0) out.push(`"parent":${pathText(world, parent, dialect)}`);
-      let list: string;
-      if (r.rows) {
-        list = this.entityList(r, start, take, (e) => {
-          const name = dialect.nameOf(world, e);
-          return name === undefined ? String(e) : JSON.stringify(name);
-        });
-      } else {
-        list = this.anonymous(table) ? entityIdsText(table, start, take) : entityNamesText(world, table, start, take, dialect);
+    let s: string;
+    if (table && !r.rows && this.plainHead) {
+      // Nothing before the parent and entities: those come from the table's remembered head.
+      const head = resultHead(world, table, start, take, dialect, o.entities);
+      if (!o.entity_labels && !o.entity_ids && !o.colors && !o.values) return head.closed;
+      s = head.members;
+    } else {
+      s = this.varying(r);
+      if (table && o.entities) {
+        const parent = parentMember(world, table, dialect);
+        if (parent !== '') s = member(s, parent);
+        let list: string;
+        if (r.rows) {
+          list = this.entityList(r, start, take, (e) => {
+            const name = dialect.nameOf(world, e);
+            return name === undefined ? String(e) : JSON.stringify(name);
+          });
+        } else {
+          list = isAnonymous(world, table) ? entityIdsText(table, start, take) : entityNamesText(world, table, start, take, dialect);
+        }
+        s = member(s, `"entities":[${list}]`);
       }
-      out.push(`"entities":[${list}]`);
     }
-    if (table && o.entity_labels) out.push(`"entity_labels":[${this.entityList(r, start, take, (e) => labelText(world, e, dialect))}]`);
-    if (table && o.entity_ids) out.push(`"entity_ids":[${r.rows ? this.entityList(r, start, take, String) : entityIdsText(table, start, take)}]`);
+    if (table && o.entity_labels) s = member(s, `"entity_labels":[${this.entityList(r, start, take, (e) => labelText(world, e, dialect))}]`);
+    if (table && o.entity_ids) s = member(s, `"entity_ids":[${r.rows ? this.entityList(r, start, take, String) : entityIdsText(table, start, take)}]`);
     if (table && o.colors) {
       let any = false;
       const colors = this.entityList(r, start, take, (e) => {
@@ -141,24 +139,40 @@ class ResultWriter {
         any = true;
         return JSON.stringify(c);
       });
-      if (any) out.push(`"colors":[${colors}]`);
+      if (any) s = member(s, `"colors":[${colors}]`);
     }
     if (o.values) {
       const values: string[] = [];
-      for (let f = 0; f < fields; f++) values.push(this.fieldValues(r, f, start, take));
-      out.push(`"values":[${joinLarge(p ? spliced(values, p.at, '0') : values)}]`);
+      for (let f = 0; f < r.ids.length; f++) values.push(this.fieldValues(r, f, start, take));
+      const p = this.preds;
+      s = member(s, `"values":[${joinLarge(p ? spliced(values, p.at, '0') : values)}]`);
     }
-    return `{${joinLarge(out)}}`;
+    return `{${s}}`;
+  }
+
+  /** The members before the parent and entities, which change with the result: ids, labels, sources, variables, is_set. */
+  private varying(r: QueryResult): string {
+    const { world, o, dialect } = this;
+    const p = this.preds;
+    let s = '';
+    if (o.ids) s = member(s, `"ids":[${this.aligned(r.ids.map((id) => idText(world, id, dialect)), p?.ids)}]`);
+    if (o.id_labels) s = member(s, `"id_labels":[${this.aligned(r.ids.map((id) => idLabelText(world, id, dialect)), p?.ids)}]`);
+    if (o.sources) s = member(s, `"sources":[${this.aligned(r.sources.map((src) => pathText(world, src, dialect)), p && predicateSources(world, p, r.vars, dialect))}]`);
+    if (this.varCount > 0) {
+      const values = r.vars.slice(1);
+      // A variable an optional term left unbound names no entity: null, never the id 0.
+      const n = this.names;
+      if (o.variables) s = member(s, `"${n.vars}":[${values.map((v) => (v === 0 ? 'null' : pathText(world, v, dialect))).join(',')}]`);
+      if (o.variable_labels) s = member(s, `"${n.labels}":[${values.map((v) => (v === 0 ? 'null' : labelText(world, v, dialect))).join(',')}]`);
+      if (o.variable_ids) s = member(s, `"${n.ids}":[${values.map((v) => (v === 0 ? 'null' : String(v))).join(',')}]`);
+    }
+    if (o.is_set) s = member(s, `"is_set":[${p ? spliced(r.isSet.map(String), p.at, 'true').join(',') : r.isSet.join(',')}]`);
+    return s;
   }
 
   /** Texts aligned with the fields, joined, with the comparisons' texts inserted when the shape has them. */
   private aligned(texts: string[], fills: readonly string[] | undefined): string {
     return (this.preds && fills ? spliced(texts, this.preds.at, fills) : texts).join(',');
-  }
-
-  /** True when no entity of the table has a name (its type lacks (Identifier, Name)). */
-  private anonymous(table: Table): boolean {
-    return !table.has(this.nameId);
   }
 
   private entityList(r: QueryResult, start: number, take: number, text: (e: Entity) => string): string {
@@ -218,7 +232,7 @@ export function serializeQuery(
   world: World, query: Query, o: QueryReplyOptions = QUERY_DEFAULTS, vars: VarValues = {}, shape: ReplyShape = 'contract', source: ResultSource = query,
   dialect: DialectNames = WORLD_NAMES,
 ): string {
-  const started = now();
+  const started = o.duration ? now() : 0;
   const out: string[] = [];
   const fields = query.fields;
   const n = NAMES[shape];

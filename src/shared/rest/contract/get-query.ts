@@ -31,6 +31,9 @@ function compiled(ctx: RouteContext, expr: string, tryMode: boolean): { query: Q
   }
 }
 
+/** The variables of a request without vars= (shared, so never written to). */
+const NO_VARS: VarValues = Object.freeze({});
+
 /** The query that `q` or `name` (exactly one) names, with `vars` parsed; or the reply that refuses them. /explain shares it. */
 export function queryOf(ctx: RouteContext, o: { q?: string; name?: string; vars?: string; try?: boolean }, use = '/query'):
   { query: Query; source?: CompiledQuery; vars: VarValues } | { reply: RestReply } {
@@ -41,9 +44,10 @@ export function queryOf(ctx: RouteContext, o: { q?: string; name?: string; vars?
   }
   const found = o.name !== undefined ? named(ctx, o.name) : compiled(ctx, o.q!, o.try === true);
   if ('reply' in found) return found;
-  if (o.vars === undefined) return { ...found, vars: {} };
+  // Written out, not spread: one shape for every request (a spread copies whichever `found` has).
+  if (o.vars === undefined) return { query: found.query, source: found.source, vars: NO_VARS };
   const parsed = parseVars(ctx.world, found.query, o.vars, ctx.names);
-  return 'reply' in parsed ? parsed : { ...found, vars: parsed.vars };
+  return 'reply' in parsed ? parsed : { query: found.query, source: found.source, vars: parsed.vars };
 }
 
 /** How to narrow a query that ran past the budget. */
@@ -59,7 +63,8 @@ export const getQuery: Handler<QueryParams> = (ctx, o) => {
   const { query, source: kept, vars } = found;
   return withBudget(ctx, NARROWING, (budget) => {
     // The serializer's evaluations draw from the request's budget.
-    const source = { each: (fn: ResultFn, v?: VarValues) => (kept ? kept.each(fn, v, budget) : query.each(fn, v, budget)) };
+    // Without vars= a kept query need not look for variables to bind.
+    const source = { each: (fn: ResultFn, v?: VarValues) => (kept ? kept.each(fn, v === NO_VARS ? undefined : v, budget) : query.each(fn, v, budget)) };
     return okText(serializeQuery(ctx.world, query, o, vars, compat ? 'flecs-3.2' : 'contract', source, ctx.names));
   });
 };
