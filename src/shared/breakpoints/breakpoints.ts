@@ -101,7 +101,7 @@ export class Breakpoints {
   /** Trackers of the queries of breakpoints without a path, by queryKey. */
   private readonly trackers = new Map<string, MatchTracker>();
   /** The threshold indexes the trackers' comparisons share. */
-  private readonly indexes = new ThresholdIndexes();
+  private readonly indexes: ThresholdIndexes;
   /** Counts afterFrame calls: a tracker reads once per round, whichever breakpoint asks first. */
   private round = 0;
   private readonly listeners = new Set<(hits: readonly BreakpointHit[]) => void>();
@@ -112,6 +112,7 @@ export class Breakpoints {
 
   /** Breakpoints of `world`, pausing and budgeted through `host`. */
   constructor(private readonly world: World, private readonly host: BreakpointHost) {
+    this.indexes = new ThresholdIndexes(world);
     world.onRestore(() => this.rebase());
   }
 
@@ -197,7 +198,16 @@ export class Breakpoints {
     for (const entry of this.entries.values()) {
       if (!entry.spec.enabled) continue;
       // A query another breakpoint already read this round is not read again: nothing to spend.
-      const budget = entry.watched.tracker?.hasRead(token) === true ? NOTHING_TO_SPEND : new QueryBudget(Math.max(1, Math.min(this.host.requestSteps, left)));
+      // One whose kept state answers without looking (readQuiet) needs no budget object; and when
+      // this breakpoint already saw what its query found, nothing can fire.
+      const tracker = entry.watched.tracker;
+      let read = tracker?.hasRead(token) === true;
+      if (!read && tracker !== undefined) {
+        const quiet = tracker.readQuiet(token, Math.min(this.host.requestSteps, left));
+        if (quiet >= 0) { read = true; spent += quiet; left -= quiet; }
+      }
+      if (read && entry.watched.sawCurrent()) continue;
+      const budget = read ? NOTHING_TO_SPEND : new QueryBudget(Math.max(1, Math.min(this.host.requestSteps, left)));
       let triggered: readonly Entity[];
       try {
         triggered = entry.watched.observe(budget, token);
@@ -328,7 +338,7 @@ export class Breakpoints {
 
 function info(e: Entry): BreakpointInfo {
   return {
-    name: e.name, ...e.spec, hits: e.hits, steps: e.steps,
+    name: e.name, ...e.spec, hits: e.hits, steps: e.watched.tracker?.steps ?? e.steps,
     ...(e.lastHit ? { last_hit: e.lastHit } : {}), ...(e.error ? { error: e.error } : {}),
   };
 }

@@ -66,6 +66,8 @@ interface Kept {
   readonly inherited: readonly number[];
   /** The inherited values as of the last read, one per pair (undefined: the table had no rows). */
   readonly inheritedValues: (number | undefined)[];
+  /** Per comparison, World.writtenAt of its component when the inherited values were read (none yet: empty). */
+  readonly inheritedAt: number[];
 }
 
 /** The threshold indexes of a tracker's comparisons, one per comparison in plan order. */
@@ -150,6 +152,24 @@ export class MatchTracker {
   }
 
   /**
+   * Answers the read of `token` from what is kept when nothing its result depends on moved (its
+   * tables and their rows, its inherited values, a crossing of one of its comparisons): returns
+   * the steps that costs (as read() counts them), or -1 when read() must look, also when that
+   * would cost more than `max`. Needs no budget object: breakpoints ask this first every frame.
+   */
+  readQuiet(token: number, max: number): number {
+    if (token === this.token) return 0;
+    const kept = this.kept, attached = this.attached;
+    if (this.keptPlan === undefined || kept === undefined || kept.tables.length + 1 > max) return -1;
+    if (attached !== undefined) for (const ix of attached.each) ix.pass(token);
+    if (!this.unchanged(kept)) return -1;
+    if (this.members !== undefined && (this.inheritedWritten(kept) || !this.holds(kept, token))) return -1;
+    this.token = token;
+    if (attached !== undefined) for (let i = 0; i < attached.each.length; i++) attached.at[i] = attached.each[i]!.passes;
+    return kept.tables.length + 1;
+  }
+
+  /**
    * Lets the comparisons be watched by `indexes` (one ThresholdIndex per compared member, shared
    * with the other trackers attached to them); a no-op for queries without kept comparisons.
    */
@@ -188,12 +208,28 @@ export class MatchTracker {
     return true;
   }
 
+  /** True when a compared component of `kept`'s inherited values may have been written since they were read. */
+  private inheritedWritten(kept: Kept): boolean {
+    if (kept.inherited.length === 0) return false;
+    const members = this.members!, at = kept.inheritedAt;
+    for (let i = 0; i < members.length; i++) if (this.world.writtenAt(members[i]!.component) !== at[i]) return true;
+    return false;
+  }
+
   /**
    * Reads the inherited values of `kept` (one per table and comparison, from the base) and keeps
    * them; true when one differs from the last read's. One step each against `budget`.
    */
   private inheritedMoved(kept: Kept, budget: QueryBudget): boolean {
-    const pairs = kept.inherited, values = kept.inheritedValues, members = this.members!;
+    const pairs = kept.inherited, values = kept.inheritedValues, at = kept.inheritedAt, members = this.members!;
+    if (pairs.length === 0) return false;
+    // No compared component written since, and (kept unchanged) no base moved: the same values.
+    let written = false;
+    for (let i = 0; i < members.length; i++) {
+      const stamp = this.world.writtenAt(members[i]!.component);
+      if (stamp !== at[i]) { at[i] = stamp; written = true; }
+    }
+    if (!written) return false;
     let moved = false;
     for (let j = 0; j < pairs.length; j += 2) {
       const table = kept.tables[pairs[j]!]!, m = members[pairs[j + 1]!]!;
@@ -266,7 +302,7 @@ export class MatchTracker {
     const owning = (members ?? []).map((_, i) => tables.filter((_t, t) => columns[t]![i] !== undefined));
     const inherited: number[] = [];
     columns.forEach((cs, t) => cs.forEach((c, i) => { if (c === undefined) inherited.push(t, i); }));
-    return { tables, versions, columns, tablesMade, structure, names, rowChanges, set: new Set(tables), owning, inherited, inheritedValues: [] };
+    return { tables, versions, columns, tablesMade, structure, names, rowChanges, set: new Set(tables), owning, inherited, inheritedValues: [], inheritedAt: [] };
   }
 
   /** The entities of the kept tables, filtered by the comparisons if any. */

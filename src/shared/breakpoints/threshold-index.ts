@@ -15,7 +15,9 @@
 // A table whose rows moved (Table.version) or whose arrays were replaced gets its ranks computed
 // again with no crossings: its trackers see the same version change and read it whole. So does
 // every table when a threshold is added or removed (resetAt): the ranks mean other intervals.
-import type { Column, Entity, Table } from '../ecs';
+// While no value of the component was written since the last pass (World.writtenAt: set(), a
+// system whose query may write it, modified()), the pass looks at no row at all.
+import type { Column, Entity, Table, World } from '../ecs';
 import type { MemberOp } from '../protocol';
 import { unreachable } from '../unreachable';
 
@@ -106,12 +108,16 @@ export class ThresholdIndex {
   private hi = new Float64Array([Infinity, NaN]);
   private thresholdsChanged = false;
   private readonly tracked = new Map<Table, Tracked>();
+  /** World.writtenAt(component) at the last pass. */
+  private stamp = -1;
+  /** World.counters.rowChanges at the last pass. */
+  private rows = -1;
   /** The tracked tables as a list, for the pass. */
   private list: Tracked[] = [];
   private token: number | undefined;
 
-  /** The index of `leaf` of `component`'s columns. */
-  constructor(readonly component: Entity, readonly leaf: number) {}
+  /** The index of `leaf` of `component`'s columns in `world`. */
+  constructor(private readonly world: World, readonly component: Entity, readonly leaf: number) {}
 
   /** The NaN rank (2m+1 for m thresholds). */
   get nanRank(): number {
@@ -167,17 +173,23 @@ export class ThresholdIndex {
     this.token = token;
     this.passes++;
     this.crossed = 0;
+    const stamp = this.world.writtenAt(this.component), written = stamp !== this.stamp;
+    const rows = this.world.counters.rowChanges, moved = rows !== this.rows;
+    this.stamp = stamp;
+    this.rows = rows;
     if (this.thresholdsChanged) {
       this.thresholdsChanged = false;
       this.resetAt = this.passes;
       for (const t of this.list) this.rank(t);
       return;
     }
+    // No value written and no row moved anywhere: every rank is as it was.
+    if (!written && !moved) return;
     const list = this.list, leaf = this.leaf;
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!, table = t.table;
       if (table.version !== t.version || t.column.arrays[leaf] !== t.values) { this.rank(t); continue; }
-      if (table.entities.length !== 0) this.scan(t, t.values);
+      if (written && table.entities.length !== 0) this.scan(t, t.values);
     }
   }
 
@@ -254,11 +266,14 @@ export class ThresholdIndex {
 export class ThresholdIndexes {
   private readonly byMember = new Map<string, ThresholdIndex>();
 
+  /** The indexes of `world`'s component members. */
+  constructor(private readonly world: World) {}
+
   /** The index of `leaf` of `component` (made at first use); counts one more user. */
   acquire(component: Entity, leaf: number): ThresholdIndex {
     const key = `${component}:${leaf}`;
     let ix = this.byMember.get(key);
-    if (ix === undefined) this.byMember.set(key, (ix = new ThresholdIndex(component, leaf)));
+    if (ix === undefined) this.byMember.set(key, (ix = new ThresholdIndex(this.world, component, leaf)));
     ix.users++;
     return ix;
   }

@@ -32,6 +32,11 @@ export class WatchedQuery {
     this.primed = true;
   }
 
+  /** True when this watches a tracker's entities and has seen what the tracker read last (observing again would fire nothing). */
+  sawCurrent(): boolean {
+    return this.primed && this.tracker !== undefined && this.seen === this.tracker.current;
+  }
+
   /**
    * Reads the state again (a tracker reads once per `token`); the entities that make the
    * breakpoint fire (none: it does not fire). Throws QueryBudgetError past `budget`.

@@ -14,6 +14,7 @@ import type { Observers } from './observers';
 import type { Table } from './table';
 import type { TableIndex } from './table-index';
 import type { LeafWrite } from './values';
+import { WriteClock } from './write-clock';
 
 /** Where an alive entity is stored. */
 export interface EntityLocation {
@@ -43,6 +44,8 @@ export class Storage {
   structureVersion = 0;
   /** See World.changeCount. */
   changeCount = 0;
+  /** When each component's values were last written (see World.writtenAt). */
+  readonly writes = new WriteClock();
   /** Per entity index: 1 when the entity appears in some table's type (as id or pair part). */
   private usedAsId = new Uint8Array(1024);
 
@@ -70,6 +73,7 @@ export class Storage {
     this.usedAsId = used.slice();
     this.structureVersion++;
     this.changeCount++;
+    this.writes.markAll();
   }
 
   // ---------------------------------------------------------------- entities
@@ -181,6 +185,7 @@ export class Storage {
     else for (const [leaf, v] of writes) (column.arrays[leaf] as unknown as (number | string)[])[row] = v;
     this.commands.set++;
     this.changeCount++;
+    this.writes.mark(id);
     this.observers.emit(id, 'set', e);
   }
 

@@ -116,7 +116,8 @@ export class World {
    * remove, enable, parent), renamed or deleted, a value set, a frame run (systems write columns
    * in place), modified(). An unchanged count means unchanged state, so readers may reuse what
    * they built from it (the REST router's reply cache). Code that writes a column in place
-   * outside a system must call modified(), as in Flecs.
+   * outside a system must call modified(), as in Flecs; a system writes in place only the
+   * components its query may write (any access but [in], [none] and [filter]).
    */
   get changeCount(): number {
     return this.store.changeCount;
@@ -189,9 +190,24 @@ export class World {
     return this.store.tableOf(e).type;
   }
 
-  /** Tells the store that a value was written in place (outside a system and outside set()). */
-  modified(): void {
+  /**
+   * Tells the store that values were written in place (outside set()): of `components` when
+   * given (an empty list: the state changed, no value written), else of any component.
+   */
+  modified(components?: readonly Id[]): void {
     this.store.changeCount++;
+    const writes = this.store.writes;
+    if (components === undefined) writes.markAll();
+    else for (let i = 0; i < components.length; i++) writes.mark(components[i]!);
+  }
+
+  /**
+   * A clock reading that moves whenever values of `component` may have been written: set(), a
+   * system whose query may write it, modified() naming it or naming nothing. Equal readings mean
+   * no value of it was written in between (rows added or moved change Table.version instead).
+   */
+  writtenAt(component: Id): number {
+    return this.store.writes.at(component);
   }
 
   /** @internal Marks the entity indices an id refers to (so deleting them purges their uses). */

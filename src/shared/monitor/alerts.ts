@@ -240,7 +240,8 @@ export function defineAlert(world: World, name: string, options: AlertOptions): 
   state.alerts.push(rec);
   if (state.system === 0) {
     state.system = pipelineOf(world).add('MonitorAlerts', {
-      phase: 'OnStore', parent: ids.module, run: () => state.evaluate(),
+      // Writes alert instances with set() only: nothing in place.
+      phase: 'OnStore', parent: ids.module, run: () => state.evaluate(), writes: [],
       brief: 'Checks the alerts that are due and updates their instances',
     });
     markBuiltinTree(world, ids.module);

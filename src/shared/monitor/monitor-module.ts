@@ -53,9 +53,12 @@ export class SummaryWriter {
   /** The World's table and its WorldSummary column, looked up again only when the World moves. */
   private table: Table | undefined;
   private column: Column | undefined;
+  /** What each write marks written (World.modified): the summary component alone. */
+  private readonly written: readonly Entity[];
 
   constructor(private readonly world: World, private readonly summary: Entity) {
     this.index = entityIndex(world.core.World);
+    this.written = [summary];
   }
 
   /**
@@ -80,6 +83,6 @@ export class SummaryWriter {
     a[5]![row] = systemTime;
     a[6]![row] = mergeTime;
     a[7]![row] = simulationTime;
-    this.world.modified();
+    this.world.modified(this.written);
   }
 }

@@ -1,10 +1,21 @@
 // Systems in phases, run in order each frame; per-system time and match counts for statistics.
-import { PHASE_NAMES, markBuiltinTree, type Entity, type PhaseName, type World } from '../ecs';
-import { compileQuery, registerQuery } from '../query';
+import { PHASE_NAMES, markBuiltinTree, type Entity, type Id, type PhaseName, type World } from '../ecs';
+import { compileQuery, registerQuery, type Query } from '../query';
 import { now } from '../clock';
 import { CachedQuery } from './cached-query';
 import { SystemIter } from './system-iter';
 import { faultsOf, type Faults } from './faults';
+import { systemWrites } from './system-writes';
+
+/** What a system may write in place: its query's writable terms and `declared`; undefined (any) without a query and nothing declared. */
+function systemWritesOf(w: World, query: Query | null, declared: readonly Entity[] | undefined): readonly Id[] | undefined {
+  if (query === null) return declared;
+  const own = systemWrites(w, query.plan);
+  return own === undefined || declared === undefined ? own : [...new Set([...own, ...declared])];
+}
+
+/** World.modified's argument for a change that wrote no value (a frame began or ended). */
+const NOTHING_WRITTEN: readonly Id[] = Object.freeze([]);
 
 /** Options of `addSystem`. */
 export interface SystemOptions {
@@ -18,6 +29,12 @@ export interface SystemOptions {
   parent?: Entity;
   /** Doc brief shown by the explorer. */
   brief?: string;
+  /**
+   * Components it writes in place besides what its query may write (for a system without a
+   * query: all it writes in place); values written with set() need not be named. Omitted on a
+   * system without a query: it may write any component.
+   */
+  writes?: readonly Entity[];
 }
 
 /** Statistics of one system for the last frame it ran. */
@@ -43,6 +60,8 @@ export interface SystemRecord {
   readonly order: number;
   readonly query: CachedQuery | null;
   readonly run: (it: SystemIter) => void;
+  /** The components it may write in place (systemWrites), marked written each time it runs; undefined: any. */
+  readonly writes: readonly Id[] | undefined;
   readonly iter: SystemIter;
   readonly stats: SystemStats;
 }
@@ -112,6 +131,7 @@ export class Pipeline {
     if (opts.brief) w.setDoc(e, 'brief', opts.brief);
     const record: SystemRecord = {
       entity: e, phase, order: this.nextOrder++, query: query ? new CachedQuery(query) : null, run: opts.run,
+      writes: systemWritesOf(w, query, opts.writes),
       iter: new SystemIter(w, e), stats: { timeSpent: 0, matchedEntities: 0, matchedTables: 0, timeTotal: 0, mergeTime: 0, commandsEnqueued: 0 },
     };
     this.systems.push(record);
@@ -155,8 +175,9 @@ export class Pipeline {
     const w = this.world;
     const timed = this.measureTime;
     const frameStart = timed ? now() : 0;
-    // Systems write columns in place: whatever was read before this frame is out of date.
-    w.modified();
+    // Systems write columns in place: whatever was read before this frame is out of date (each
+    // system marks what it may write as it runs).
+    w.modified(NOTHING_WRITTEN);
     this.frame++;
     this.time += deltaTime;
     let systemTime = 0, mergeTime = 0, ran = 0, deleted = false;
@@ -175,6 +196,7 @@ export class Pipeline {
       it.matchedTables = 0; it.matchedEntities = 0;
       const enqueued = w.commands.enqueued;
       const t0 = timed ? now() : 0;
+      w.modified(s.writes);
       w.deferBegin();
       try {
         if (s.query) s.query.runSystem(it, s.run);
@@ -205,7 +227,7 @@ export class Pipeline {
     last.mergeTime = mergeTime;
     last.systemsRan = ran;
     last.frameTime = timed ? (now() - frameStart) / 1000 : 0;
-    w.modified();
+    w.modified(NOTHING_WRITTEN);
     return last;
   }
 

@@ -171,3 +171,29 @@ test('at_hit says the world stands at the hit; after a restore to the frame befo
   expect(second!.entities.length).toBeGreaterThan(0);
   expect((await call(base, 'GET', '/breakpoints')).json.at_hit).toBe(true);
 });
+
+test('a member no system writes (Shape.kind) fires at the frame a value is written over REST, and by an observer', async () => {
+  // No system's query has Shape: its column is not looked at in frames where nothing wrote it,
+  // so each way of writing a value must be seen by the breakpoints.
+  const { h, base } = await start();
+  const w = h.world, belt = w.lookupSymbol('Belt'), Shape = w.lookupSymbol('Shape');
+  const rocks = w.childrenOf(belt).filter((e) => w.ownsId(e, w.lookupSymbol('Asteroid')));
+  expect((await call(base, 'PUT', `/breakpoint/box?q=${encodeURIComponent('Shape.kind == Box')}`)).status).toBe(200);
+  await framesRan(h, 3);
+  const toBox = `?data=${encodeURIComponent(JSON.stringify({ ids: [['Shape']], values: [{ kind: 'Box' }] }))}`;
+  let hit = nextHits(h);
+  const set = await call(base, 'PUT', `/set/${rocks[0]}${toBox}`);
+  expect(set.status).toBe(200);
+  let [first] = await hit;
+  expect(first).toMatchObject({ breakpoint: 'box', on: 'enter', frame: Number(set.headers.get(FRAME_HEADER)) + 1, ids: [rocks[0]] });
+  // An observer's write: a tag added over REST makes it set the rock's shape.
+  const Boxed = w.tag('Boxed');
+  w.observe(Boxed, 'add', (e) => { w.set(e, Shape, { kind: 'Box' }); });
+  expect((await call(base, 'PUT', timeControl(false))).status).toBe(200);
+  await framesRan(h, 3);
+  hit = nextHits(h);
+  const tagged = await call(base, 'PUT', `/set/${rocks[1]}?data=${encodeURIComponent(JSON.stringify({ ids: [['Boxed']] }))}`);
+  expect(tagged.status).toBe(200);
+  [first] = await hit;
+  expect(first).toMatchObject({ breakpoint: 'box', frame: Number(tagged.headers.get(FRAME_HEADER)) + 1, ids: [rocks[1]] });
+});

@@ -52,3 +52,22 @@ test('wait_for with breakpoint gives up after timeout_seconds on the host\'s run
   expect(host.app.frameCount).toBeGreaterThan(from);
   expect(r.frames).toBeLessThan(36_000);
 });
+
+test('a value written with set_components fires a breakpoint on a member no system writes', async () => {
+  const { call } = await start();
+  const host = h.host!, w = host.world;
+  const rock = w.childrenOf(w.lookupSymbol('Belt')).find((e) => w.ownsId(e, w.lookupSymbol('Asteroid')))!;
+  // Asteroids only: their tables do not change, so only the write itself can make it fire.
+  expect((await call('set_breakpoint', { name: 'box', q: 'Asteroid, Shape.kind == Box' })).isError).not.toBe(true);
+  const waiting = call('wait_for', { breakpoint: 'box', timeout_frames: 3000 });
+  await new Promise<void>((resolve) => { const off = host.app.onFrame(() => { if (host.watches.watcherCount > 0) { off(); resolve(); } }); });
+  const before = host.app.frameCount;
+  const set = await call('set_components', { path: String(rock), data: { ids: [['Shape']], values: [{ kind: 'Box' }] } });
+  expect(set.isError).not.toBe(true);
+  const after = host.app.frameCount;
+  const hit = JSON.parse(text(await waiting));
+  expect(hit).toMatchObject({ hit: true, breakpoint: 'box', on: 'enter', entities: [w.pathOf(rock)], paused: true });
+  // The frame after the one the write landed after: the write landed between `before` and `after`.
+  expect(hit.frame).toBeGreaterThan(before);
+  expect(hit.frame).toBeLessThanOrEqual(after + 1);
+});

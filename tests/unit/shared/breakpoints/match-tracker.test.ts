@@ -50,7 +50,7 @@ test('incremental reads equal full evaluation every frame, and their differences
       es.push(e);
     }
     const queries = QUERIES.map((q) => compileQuery(w, q));
-    const indexes = new ThresholdIndexes();
+    const indexes = new ThresholdIndexes(w);
     const alone = queries.map((q) => new MatchTracker(w, q, w.hierarchy.version));
     const attached = queries.map((q) => new MatchTracker(w, q, w.hierarchy.version));
     attached.forEach((t) => t.attach(indexes));
@@ -68,9 +68,10 @@ test('incremental reads equal full evaluation every frame, and their differences
         switch (cmd.c) {
           case 'set': w.set(e, Mass, { v: cmd.v }); break;
           case 'poke': {
-            // A system's write: straight into the column, no notification.
+            // A write in place, told as the pipeline tells a system's (World.modified of what it may write).
             const t = w.tableOf(e), col = t.column(Mass);
             if (col) (col.arrays[0] as Float32Array)[w.locate(e).row] = cmd.v;
+            w.modified([Mass]);
             break;
           }
           case 'kind': w.set(e, Kind, { k: ['Rock', 'Ring', 'Ship'][cmd.v]! }); break;

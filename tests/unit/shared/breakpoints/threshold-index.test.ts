@@ -1,13 +1,16 @@
 // Breakpoints comparing one member with many thresholds share a ThresholdIndex (one pass over the
 // column per frame, only rows that crossed a threshold looked at further). Property: over random
 // values (NaN and the thresholds themselves included), random thresholds and operators, values
-// written in place (as systems do) and through set(), entities moving between tables or deleted, and
-// breakpoints created and deleted on the way, every frame's hits are exactly what a brute-force
-// filter of the values read back says entered and left each breakpoint's condition.
+// written by a system through its fields, through set(), and in place with World.modified, entities
+// moving between tables or deleted, and breakpoints created and deleted on the way, every frame's
+// hits are exactly what a brute-force filter of the values read back says entered and left each
+// breakpoint's condition. A frame without writes of the member lets the index skip its column, so
+// every way of writing must be seen.
 import fc from 'fast-check';
 import { expect, test, vi } from 'vitest';
 import { Breakpoints, type BreakpointHit } from '../../../../src/shared/breakpoints';
 import { World, type Entity } from '../../../../src/shared/ecs';
+import { addSystem, pipelineOf } from '../../../../src/shared/pipeline';
 import { MEMBER_OPS, type MemberOp } from '../../../../src/shared/protocol';
 
 vi.setConfig({ testTimeout: 300_000 });
@@ -19,8 +22,9 @@ const value = fc.oneof({ weight: 12, arbitrary: number }, { weight: 1, arbitrary
 const condition = fc.record({ op: fc.constantFrom(...MEMBER_OPS), t: number, hot: fc.boolean(), two: fc.option(fc.record({ op: fc.constantFrom(...MEMBER_OPS), t: number }), { nil: undefined }) });
 const command = fc.oneof(
   { weight: 4, arbitrary: fc.record({ c: fc.constant('poke' as const), i: fc.nat(N - 1), v: value }) },
+  fc.record({ c: fc.constant('mod' as const), i: fc.nat(N - 1), v: value }),
   fc.record({ c: fc.constant('set' as const), i: fc.nat(N - 1), v: value }),
-  // Exactly onto a breakpoint's threshold (the edge of an interval), in place.
+  // Exactly onto a breakpoint's threshold (the edge of an interval), by the system.
   { weight: 2, arbitrary: fc.record({ c: fc.constant('snap' as const), i: fc.nat(N - 1), k: fc.nat(20) }) },
   fc.record({ c: fc.constantFrom('hot' as const, 'unhot' as const, 'unval' as const, 'kill' as const), i: fc.nat(N - 1) }),
   fc.record({ c: fc.constant('add' as const), cond: condition, on: fc.constantFrom('enter' as const, 'leave' as const) }),
@@ -55,6 +59,18 @@ test('hits of breakpoints sharing a threshold index equal a brute-force filter o
       if (i % 3 === 0) w.add(e, Hot);
       es.push(e);
     }
+    // The system writes the values poked this frame through its field (default access: a write);
+    // it is enabled only in frames with pokes, so other frames write Val by other means or not at all.
+    const pokes = new Map<Entity, number>();
+    const poker = addSystem(w, 'Poke', { query: 'Val', run: (it) => {
+      const v = it.field(0)!.v as Float32Array;
+      for (let j = 0; j < it.count; j++) {
+        const p = pokes.get(it.entity(j));
+        if (p !== undefined) v[it.rows === null ? j : it.rows[j]!] = p;
+      }
+    } });
+    // Reads Val only: its runs mark nothing written.
+    addSystem(w, 'Read', { query: '[in] Val', run: () => {} });
     let frame = 0;
     const bps = new Breakpoints(w, { pause: () => {}, frame: () => frame, ranSystems: () => true, frameSteps: 1_000_000, requestSteps: 100_000 });
     const hits: BreakpointHit[] = [];
@@ -77,17 +93,17 @@ test('hits of breakpoints sharing a threshold index equal a brute-force filter o
     for (const cmds of frames) {
       for (const cmd of cmds) {
         switch (cmd.c) {
-          case 'poke': {
+          case 'poke': pokes.set(es[cmd.i]!, cmd.v); break;
+          case 'mod': {
             if (!w.isAlive(es[cmd.i]!)) break;
             const e = es[cmd.i]!, col = w.tableOf(e).column(Val);
-            if (col) (col.arrays[0] as Float32Array)[w.locate(e).row] = cmd.v;
+            if (col) { (col.arrays[0] as Float32Array)[w.locate(e).row] = cmd.v; w.modified([Val]); }
             break;
           }
           case 'set': if (w.isAlive(es[cmd.i]!)) w.set(es[cmd.i]!, Val, { v: cmd.v }); break;
           case 'snap': {
-            if (!w.isAlive(es[cmd.i]!)) break;
-            const e = es[cmd.i]!, col = w.tableOf(e).column(Val), c = [...conds.values()][cmd.k % Math.max(1, conds.size)];
-            if (col && c) (col.arrays[0] as Float32Array)[w.locate(e).row] = c.cond.t;
+            const c = [...conds.values()][cmd.k % Math.max(1, conds.size)];
+            if (c) pokes.set(es[cmd.i]!, c.cond.t);
             break;
           }
           case 'hot': if (w.isAlive(es[cmd.i]!)) w.add(es[cmd.i]!, Hot); break;
@@ -103,6 +119,9 @@ test('hits of breakpoints sharing a threshold index equal a brute-force filter o
           default: { const never: never = cmd; throw new Error(`unknown command ${JSON.stringify(never)}`); }
         }
       }
+      if (pokes.size > 0) w.enable(poker); else w.disable(poker);
+      pipelineOf(w).progress(1 / 60);
+      pokes.clear();
       frame++;
       hits.length = 0;
       bps.afterFrame();
