@@ -2,7 +2,8 @@
 // time p50/p99 with and without history at 3,000 and 10,000 asteroids (alternating processes,
 // goal: at most 5% more), a read of the past against the live read (goal: at most 2×), restore
 // at 3,000 asteroids (goal: at most 50 ms, median and worst of random frames across the window), bytes per frame and per keyframe, and the default
-// 60 s window filled (goal: at most 128 MiB). Every number is the median over fresh processes.
+// 60 s window filled (goal: at most 128 MiB), and history files of that window made and opened
+// beside the running loop against at once. Every number is the median over fresh processes.
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { interleavedMedians, medianOverProcesses, samplesOverProcesses } from './lib/child';
@@ -35,6 +36,16 @@ add(row('restore_3000_worst', Math.max(...all), 'goal', RESTORE_GOAL_MS, 'ms'));
 add(row('restore_3000_first_worst', Math.max(...restores.map((r) => r[0]!)), 'goal', RESTORE_GOAL_MS, 'ms'));
 console.log(`restore at 3,000 asteroids, ${all.length} restores of random frames across the filled default window in ${restores.length} processes: median ${median(all).toFixed(1)} ms, worst ${Math.max(...all).toFixed(1)} ms, `
   + `worst first restore of a process ${Math.max(...restores.map((r) => r[0]!)).toFixed(1)} ms; goal ${RESTORE_GOAL_MS} ms: ${Math.max(...all) <= RESTORE_GOAL_MS ? 'met' : 'not met'} (load average ${loadavg()[0]!.toFixed(1)})`);
+// History files of the filled default window: made or opened beside the running loop (60 fps)
+// against the same work done at once (during which no frame runs); medians over processes.
+for (const kind of ['export', 'import'] as const) {
+  const beside = samplesOverProcesses(script, [`${kind}-loop`, '3000'], RUNS);
+  const once = samplesOverProcesses(script, [`${kind}-at-once`, '3000'], RUNS);
+  const col = (xs: number[][], i: number) => median(xs.map((x) => x[i]!));
+  add(row(`${kind}_window_3000_ms`, col(beside, 0), 'at_once', col(once, 0), 'ms'));
+  add(row(`${kind}_window_3000_longest_frame_gap`, col(beside, 1), 'at_once', col(once, 1), 'ms'));
+  console.log(`${kind} of the filled window at 3,000 asteroids beside the loop: ${col(beside, 0).toFixed(0)} ms, ${col(beside, 2).toFixed(0)} frames ran, longest gap between frames ${col(beside, 1).toFixed(0)} ms; at once: ${col(once, 0).toFixed(0)} ms without a frame (load average ${loadavg()[0]!.toFixed(1)})`);
+}
 add(row('keyframe_bytes_3000', m('keyframe-bytes', 3000, 1), 'frame_bytes', m('frame-bytes', 3000, 1), 'bytes'));
 add(row('window_60s_bytes_3000', m('window-bytes', 3000, 1), 'cap_128MiB', 128 * 2 ** 20, 'bytes'));
 add(row('window_60s_heap_3000', m('window-heap', 3000, 1, ['--expose-gc']), 'heap_without_history', m('window-heap-off', 3000, 1, ['--expose-gc']), 'bytes'));

@@ -5,6 +5,7 @@ import { World } from '../../src/shared/ecs';
 import { History } from '../../src/shared/history';
 import { createRouter, type Router } from '../../src/shared/rest';
 import { createDemo } from '../../src/main/sim';
+import { historyFileOptions } from '../../src/main/history-codec';
 import { percentile } from '../lib/report';
 
 const [name, nText] = process.argv.slice(2) as [string, string];
@@ -19,11 +20,14 @@ function build(history?: History): Built {
   return { world, app, router: createRouter(world, { app, history, replyCache: false }) };
 }
 
+/** What the bench's history files say of their host. */
+const FILE = historyFileOptions({ title: 'bench', dialect: 'contract', world: { seed: 0, asteroids: n } });
+
 /** A live world with the default history (60 s) and its replica, as the host builds them. */
 function withHistory(): Built & { history: History } {
   const replica = build();
   const live = build();
-  const history = new History(live.app, { world: replica.world, router: replica.router, timeControl: replica.app.TimeControl }, { seconds: 60 });
+  const history = new History(live.app, { world: replica.world, router: replica.router, timeControl: replica.app.TimeControl }, { seconds: 60, file: FILE });
   const router = createRouter(live.world, { app: live.app, history, replyCache: false });
   history.start();
   return { ...live, router, history };
@@ -71,10 +75,48 @@ function restoreTimes(): number[] {
   return times;
 }
 
+/**
+ * A history file of the filled default window, made (`export`) or opened in a second world
+ * (`import`) while the loop runs at 60 fps: [ms until done, longest ms between two frames meanwhile,
+ * frames run]. `at once`: the same work as one call, during which no frame runs ([ms, ms, 0]).
+ */
+async function fileWork(kind: 'export' | 'import', atOnce: boolean): Promise<number[]> {
+  const b = withHistory();
+  frameTimes(b, 3600);
+  const other = kind === 'import' ? withHistory() : undefined;
+  const file = kind === 'import' ? b.history.exportFile() : undefined;
+  const work = (): Promise<unknown> => (kind === 'export' ? b.history.exportFileLater() : other!.history.importFileLater(file!));
+  if (atOnce) {
+    const t = performance.now();
+    if (kind === 'export') b.history.exportFile(); else other!.history.importFile(file!);
+    const ms = performance.now() - t;
+    return [ms, ms, 0];
+  }
+  // The loop of the world the work is done for runs at its pace meanwhile.
+  const app = (other ?? b).app;
+  let last = performance.now(), longest = 0, frames = 0;
+  const off = app.onFrame(() => { const t = performance.now(); longest = Math.max(longest, t - last); last = t; frames++; });
+  app.start();
+  await new Promise((r) => setTimeout(r, 100));
+  last = performance.now(); longest = 0; frames = 0;
+  const t = performance.now();
+  await work();
+  const ms = performance.now() - t;
+  longest = Math.max(longest, performance.now() - last);
+  off();
+  app.stop();
+  return [ms, longest, frames];
+}
+
 /** Restores per process in the restore case. */
 const RESTORES = 20;
 
-const cases: Record<string, () => number | number[]> = {
+const cases: Record<string, () => number | number[] | Promise<number[]>> = {
+  // History files of the filled default window: [ms, longest ms between frames, frames run].
+  'export-loop': () => fileWork('export', false),
+  'export-at-once': () => fileWork('export', true),
+  'import-loop': () => fileWork('import', false),
+  'import-at-once': () => fileWork('import', true),
   // Every restore's milliseconds, in order (the first is the process's first restore).
   'restores': restoreTimes,
   'frame-p50-off': () => percentile(frameTimes(build(), 1200), 50),
@@ -109,4 +151,4 @@ const cases: Record<string, () => number | number[]> = {
 
 const run = cases[name];
 if (!run) throw new Error(`unknown case '${name}': cases are ${Object.keys(cases).join(', ')}`);
-console.log(JSON.stringify(run()));
+console.log(JSON.stringify(await run()));

@@ -11,6 +11,9 @@ import { SLICE_MS, nextTurn, runInSlices } from './between-frames';
 
 const gunzipLater = promisify(gunzip);
 
+/** Bytes zlib inflates into at once in gunzipHistoryLater (its default, 16 KiB, makes thousands of pieces of a file). */
+const INFLATE_CHUNK_BYTES = 4 * 1024 * 1024;
+
 /** Bytes of file handed to zlib at once by gzipHistoryLater. */
 const BATCH_BYTES = 1024 * 1024;
 
@@ -89,7 +92,8 @@ export async function gunzipHistoryLater(bytes: Uint8Array): Promise<Uint8Array>
   const wrong = notGzip(bytes);
   if (wrong) throw wrong;
   try {
-    return await gunzipLater(bytes, { maxOutputLength: MAX_HISTORY_FILE_UNPACKED_BYTES });
+    // Large output chunks: the inflated pieces come back to this thread and are joined here.
+    return await gunzipLater(bytes, { maxOutputLength: MAX_HISTORY_FILE_UNPACKED_BYTES, chunkSize: INFLATE_CHUNK_BYTES });
   } catch (err) {
     throw inflateError(err);
   }
