@@ -33,18 +33,29 @@ export function componentsOf(world: World): Map<number, ComponentInfo> {
  * Restores every keyframe of `file` on the replica and replays its frames, comparing each stretch
  * with the next keyframe (the monitor's process statistics aside). Throws a HistoryFileError naming
  * the first frame that does not come out as recorded. The replica is left wherever it got to.
- * It yields after each stretch: a host may run frames (and use the replica) in between, as each
- * stretch starts from its own keyframe.
+ *
+ * It yields after every frame replayed and every stretch compared, so a host may run frames in
+ * between. Whoever else uses the replica meanwhile (a read of the past) must make `touched` say
+ * so: the stretch is then tried again from its keyframe, whole this time, so it always ends.
  */
-export function* tryOnReplicaSteps(replica: Replica, file: HistoryFile): Generator<void, void> {
+export function* tryOnReplicaSteps(replica: Replica, file: HistoryFile, touched: () => boolean = () => false): Generator<void, void> {
   const segs = file.segments;
   for (let i = 0; i < segs.length; i++) {
     const seg = segs[i]!;
-    try {
-      replica.world.restore(seg.image);
-      for (const rec of seg.frames) replayFrame(replica, rec);
-    } catch (err) {
-      throw new HistoryFileError(`the recording does not replay on this host from keyframe ${seg.frame}: ${err instanceof Error ? err.message : String(err)}`);
+    for (let whole = false; ; whole = true) {
+      let interrupted = false;
+      try {
+        replica.world.restore(seg.image);
+        for (const rec of seg.frames) {
+          replayFrame(replica, rec);
+          if (whole) continue;
+          yield;
+          if (touched()) { interrupted = true; break; }
+        }
+      } catch (err) {
+        throw new HistoryFileError(`the recording does not replay on this host from keyframe ${seg.frame}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (!interrupted) break;
     }
     const next = segs[i + 1];
     if (next === undefined) break;

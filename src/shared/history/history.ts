@@ -334,14 +334,15 @@ export class History {
     if (header.dialect !== options.origin.dialect) {
       throw new HistoryFileError(`the history file was recorded by a host speaking ${header.dialect} and its inputs are written in it; this host speaks ${options.origin.dialect}: open it with --replay, which speaks the file's dialect`);
     }
+    // Between steps the replica answers reads of the past again; a stretch it was used in meanwhile is tried again.
+    let mine = 0;
     try {
-      // Between stretches the replica answers reads of the past again (each stretch starts from its own keyframe).
-      for (const _ of tryOnReplicaSteps(this.replica, file)) {
-        this.replayer.invalidate();
+      for (const _ of tryOnReplicaSteps(this.replica, file, () => this.replayer.uses !== mine)) {
+        mine = this.replayer.lend();
         yield;
       }
     } finally {
-      this.replayer.invalidate();
+      this.replayer.lend();
     }
     this.load(file);
     return { first: header.first, last: header.last };

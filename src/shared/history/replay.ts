@@ -74,6 +74,8 @@ export function replayFrame(replica: Replica, record: FrameRecord): void {
 export class Replayer {
   /** The frame the replica stands at, or undefined when unknown (never placed, or the recording changed). */
   private at: number | undefined;
+  /** Counts every use of the replica (moves here, and lend): work that pauses between uses of its own sees whether another came between. */
+  uses = 0;
 
   constructor(readonly replica: Replica, private readonly recording: Recording) {}
 
@@ -86,6 +88,7 @@ export class Replayer {
   moveTo(frame: number): void {
     const seg = this.recording.segmentFor(frame);
     if (seg === undefined || !this.recording.has(frame)) throw new RangeError(`frame ${frame} is not recorded`);
+    this.uses++;
     let at = this.at;
     // Unknown while it moves: a replay that throws leaves the replica somewhere unrecorded.
     this.at = undefined;
@@ -104,5 +107,11 @@ export class Replayer {
   /** Forgets where the replica stands (the recording changed under it). */
   invalidate(): void {
     this.at = undefined;
+  }
+
+  /** Says the replica was used outside the replayer (a file tried on it): forgets where it stands and counts the use. Returns the count. */
+  lend(): number {
+    this.at = undefined;
+    return ++this.uses;
   }
 }
