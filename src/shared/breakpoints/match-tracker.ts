@@ -52,7 +52,10 @@ interface Kept {
   readonly tables: readonly Table[];
   /** Per table, the columns its comparisons read (memberColumns); empty without comparisons. */
   readonly columns: readonly (readonly (Column | undefined)[])[];
-  readonly versions: readonly number[];
+  /** Per table, its version when its matched entities were last worked out. */
+  readonly versions: number[];
+  /** Per table, its matched entities as last worked out (null: to be worked out again). */
+  readonly matched: (readonly Entity[] | null)[];
   readonly tablesMade: number;
   readonly structure: number;
   readonly names: number;
@@ -127,11 +130,18 @@ export class MatchTracker {
     const start = budget.used;
     const kept = this.kept, attached = this.attached;
     if (attached !== undefined && token !== undefined) for (const ix of attached.each) ix.pass(token);
-    if (this.keptPlan !== undefined && kept !== undefined && this.unchanged(kept)) {
+    if (this.keptPlan !== undefined && kept !== undefined && this.sameTables(kept)) {
       budget.spend(kept.tables.length + 1);
-      // Same tables with the same rows: without comparisons, the same entities; with them, the
-      // same while no inherited value changed and no own value crossed one of its thresholds.
-      if (this.members !== undefined && (this.inheritedMoved(kept, budget) || !this.holds(kept, token))) this.fromKept(kept, budget);
+      // Same tables: only those whose rows moved, whose inherited value changed, or where a value
+      // crossed one of the comparisons' thresholds are worked out again (all of them when the
+      // indexes cannot tell); the others keep their entities.
+      let dirty = this.rowsMoved(kept);
+      if (this.members !== undefined) {
+        if (this.inheritedMoved(kept, budget)) dirty = true;
+        const crossed = this.markCrossed(kept, token);
+        if (crossed === undefined) { kept.matched.fill(null); dirty = true; } else if (crossed) dirty = true;
+      }
+      if (dirty) this.fromKept(kept, budget);
     } else {
       if (this.keptPlan !== undefined) {
         this.kept = this.keep(this.keptPlan, budget);
@@ -193,12 +203,10 @@ export class MatchTracker {
 
   /** True when attached and no value crossed a threshold in a way that changes a comparison since the last read. */
   private holds(kept: Kept, token: number | undefined): boolean {
-    const a = this.attached;
-    if (a === undefined || token === undefined || a.tracked !== kept) return false;
-    const members = this.members!;
+    if (!this.synced(kept, token)) return false;
+    const a = this.attached!, members = this.members!;
     for (let i = 0; i < a.each.length; i++) {
       const ix = a.each[i]!;
-      if (a.at[i] !== ix.passes - 1 || ix.resetAt === ix.passes) return false;
       if (ix.crossed === 0) continue;
       const m = members[i]!, at = ix.rankOfThreshold(m.value), nan = ix.nanRank;
       for (let c = 0; c < ix.crossed; c++) {
@@ -208,9 +216,48 @@ export class MatchTracker {
     return true;
   }
 
+  /** True when attached, `kept` is what the indexes track, and the last read was at their previous pass (no reset since). */
+  private synced(kept: Kept, token: number | undefined): boolean {
+    const a = this.attached;
+    if (a === undefined || token === undefined || a.tracked !== kept) return false;
+    for (let i = 0; i < a.each.length; i++) {
+      const ix = a.each[i]!;
+      if (a.at[i] !== ix.passes - 1 || ix.resetAt === ix.passes) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Marks the kept tables where a value crossed a threshold in a way that changes a comparison
+   * to be worked out again; true when it marked any, false when none, undefined when the indexes
+   * cannot tell (then every table must be).
+   */
+  private markCrossed(kept: Kept, token: number | undefined): boolean | undefined {
+    if (!this.synced(kept, token)) return undefined;
+    const a = this.attached!, members = this.members!;
+    let marked = false;
+    for (let i = 0; i < a.each.length; i++) {
+      const ix = a.each[i]!;
+      if (ix.crossed === 0) continue;
+      const m = members[i]!, at = ix.rankOfThreshold(m.value), nan = ix.nanRank;
+      for (let c = 0; c < ix.crossed; c++) {
+        const table = ix.crossTables[c]!;
+        if (!kept.set.has(table) || holdsAt(m.op, at, ix.crossFrom[c]!, nan) === holdsAt(m.op, at, ix.crossTo[c]!, nan)) continue;
+        // A table may be kept more than once (once per result): each is worked out again.
+        for (let t = 0; t < kept.tables.length; t++) if (kept.tables[t] === table) kept.matched[t] = null;
+        marked = true;
+      }
+    }
+    return marked;
+  }
+
   /** True when a compared component of `kept`'s inherited values may have been written since they were read. */
   private inheritedWritten(kept: Kept): boolean {
-    if (kept.inherited.length === 0) return false;
+    const pairs = kept.inherited;
+    // Tables with no rows have nothing to compare (rows coming change their version).
+    let live = false;
+    for (let j = 0; j < pairs.length && !live; j += 2) live = kept.tables[pairs[j]!]!.count !== 0;
+    if (!live) return false;
     const members = this.members!, at = kept.inheritedAt;
     for (let i = 0; i < members.length; i++) if (this.world.writtenAt(members[i]!.component) !== at[i]) return true;
     return false;
@@ -235,7 +282,7 @@ export class MatchTracker {
       const table = kept.tables[pairs[j]!]!, m = members[pairs[j + 1]!]!;
       budget.spend(1);
       const v = table.count === 0 ? undefined : memberValue(this.world, table.entities[0]!, m.component, m.leaf);
-      if (!Object.is(v, values[j >> 1])) { values[j >> 1] = v; moved = true; }
+      if (!Object.is(v, values[j >> 1])) { values[j >> 1] = v; kept.matched[pairs[j]!] = null; moved = true; }
     }
     return moved;
   }
@@ -271,9 +318,34 @@ export class MatchTracker {
     return (this.diffs = { entered, left });
   }
 
-  private unchanged(k: Kept): boolean {
+  /**
+   * True when the plan would match the same tables as when `k` was kept: no table created or
+   * deleted, no entity used in a type changed its type, no name or parent changed. (Rows moving
+   * between tables change which entities, not which tables.)
+   */
+  private sameTables(k: Kept): boolean {
     const w = this.world, c = w.counters;
-    if (c.tablesCreated + c.tablesDeleted !== k.tablesMade || w.structureVersion !== k.structure || w.hierarchy.version !== k.names) return false;
+    return c.tablesCreated + c.tablesDeleted === k.tablesMade && w.structureVersion === k.structure && w.hierarchy.version === k.names;
+  }
+
+  /** Marks the kept tables whose rows changed since their entities were worked out; true when there are any. */
+  private rowsMoved(k: Kept): boolean {
+    const rows = this.world.counters.rowChanges;
+    if (rows === k.rowChanges) return false;
+    k.rowChanges = rows;
+    const tables = k.tables, versions = k.versions;
+    let moved = false;
+    for (let i = 0; i < tables.length; i++) {
+      const v = tables[i]!.version;
+      if (v !== versions[i]) { versions[i] = v; k.matched[i] = null; moved = true; }
+    }
+    return moved;
+  }
+
+  /** True when the same tables match with the same rows (nothing to work out again for types). */
+  private unchanged(k: Kept): boolean {
+    const c = this.world.counters;
+    if (!this.sameTables(k)) return false;
     if (c.rowChanges === k.rowChanges) return true;
     const tables = k.tables, versions = k.versions;
     for (let i = 0; i < tables.length; i++) if (tables[i]!.version !== versions[i]) return false;
@@ -302,19 +374,25 @@ export class MatchTracker {
     const owning = (members ?? []).map((_, i) => tables.filter((_t, t) => columns[t]![i] !== undefined));
     const inherited: number[] = [];
     columns.forEach((cs, t) => cs.forEach((c, i) => { if (c === undefined) inherited.push(t, i); }));
-    return { tables, versions, columns, tablesMade, structure, names, rowChanges, set: new Set(tables), owning, inherited, inheritedValues: [], inheritedAt: [] };
+    return { tables, versions, matched: tables.map(() => null), columns, tablesMade, structure, names, rowChanges, set: new Set(tables), owning, inherited, inheritedValues: [], inheritedAt: [] };
   }
 
-  /** The entities of the kept tables, filtered by the comparisons if any. */
+  /** The entities of the kept tables, filtered by the comparisons if any: tables marked (matched null) worked out again, the others as they were. */
   private fromKept(k: Kept, budget: QueryBudget): void {
-    const entities: Entity[] = [], members = this.members, tables = k.tables, columns = k.columns;
+    const entities: Entity[] = [], members = this.members, tables = k.tables, columns = k.columns, matched = k.matched;
     for (let t = 0; t < tables.length; t++) {
-      const table = tables[t]!;
-      if (table.count === 0) continue;
-      const all = table.entities;
-      const rows = members === undefined ? null : memberRowsOf(this.world, table, members, columns[t]!, budget);
-      if (rows === null) for (let i = 0; i < all.length; i++) entities.push(all[i]!);
-      else for (let i = 0; i < rows.length; i++) entities.push(all[rows[i]!]!);
+      let mine = matched[t];
+      if (mine === null || mine === undefined) {
+        const table = tables[t]!, all = table.entities;
+        k.versions[t] = table.version;
+        if (table.count === 0) mine = NONE;
+        else {
+          const rows = members === undefined ? null : memberRowsOf(this.world, table, members, columns[t]!, budget);
+          mine = rows === null ? all.slice() : rows.map((r) => all[r]!);
+        }
+        matched[t] = mine;
+      }
+      for (let i = 0; i < mine.length; i++) entities.push(mine[i]!);
     }
     this.update(entities);
   }

@@ -36,21 +36,24 @@ interface Tracked {
 }
 
 // The first row whose value is not strictly between a and b (n when none), one copy per array
-// type: a loop that sees one element type is compiled for it, one that sees several is not.
+// type: a loop that sees one element type is compiled for it, one that sees several is not. An
+// interval open at one end (the lowest or highest rank, where most rows sit when thresholds lie
+// outside the values) needs one comparison per row.
 function outsideF32(values: Float32Array, n: number, a: number, b: number): number {
-  let r = 0;
-  while (r < n) { const v = values[r]!; if (!(v > a && v < b)) break; r++; }
-  return r;
+  if (a === -Infinity) { for (let r = 0; r < n; r++) if (!(values[r]! < b)) return r; return n; }
+  if (b === Infinity) { for (let r = 0; r < n; r++) if (!(values[r]! > a)) return r; return n; }
+  for (let r = 0; r < n; r++) { const v = values[r]!; if (!(v > a && v < b)) return r; }
+  return n;
 }
 function outsideF64(values: Float64Array, n: number, a: number, b: number): number {
-  let r = 0;
-  while (r < n) { const v = values[r]!; if (!(v > a && v < b)) break; r++; }
-  return r;
+  if (a === -Infinity) { for (let r = 0; r < n; r++) if (!(values[r]! < b)) return r; return n; }
+  if (b === Infinity) { for (let r = 0; r < n; r++) if (!(values[r]! > a)) return r; return n; }
+  for (let r = 0; r < n; r++) { const v = values[r]!; if (!(v > a && v < b)) return r; }
+  return n;
 }
 function outsideAny(values: ArrayLike<number>, n: number, a: number, b: number): number {
-  let r = 0;
-  while (r < n) { const v = values[r]!; if (!(v > a && v < b)) break; r++; }
-  return r;
+  for (let r = 0; r < n; r++) { const v = values[r]!; if (!(v > a && v < b)) return r; }
+  return n;
 }
 function outside(values: ArrayLike<number>, n: number, a: number, b: number): number {
   if (values instanceof Float32Array) return outsideF32(values, n, a, b);
