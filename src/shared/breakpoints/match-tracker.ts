@@ -71,6 +71,8 @@ interface Kept {
   readonly inheritedValues: (number | undefined)[];
   /** Per comparison, World.writtenAt of its component when the inherited values were read (none yet: empty). */
   readonly inheritedAt: number[];
+  /** True when a table with an inherited value has rows (else there is nothing inherited to compare); kept with the versions. */
+  inheritedLive: boolean;
 }
 
 /** The threshold indexes of a tracker's comparisons, one per comparison in plan order. */
@@ -253,11 +255,8 @@ export class MatchTracker {
 
   /** True when a compared component of `kept`'s inherited values may have been written since they were read. */
   private inheritedWritten(kept: Kept): boolean {
-    const pairs = kept.inherited;
     // Tables with no rows have nothing to compare (rows coming change their version).
-    let live = false;
-    for (let j = 0; j < pairs.length && !live; j += 2) live = kept.tables[pairs[j]!]!.count !== 0;
-    if (!live) return false;
+    if (!kept.inheritedLive) return false;
     const members = this.members!, at = kept.inheritedAt;
     for (let i = 0; i < members.length; i++) if (this.world.writtenAt(members[i]!.component) !== at[i]) return true;
     return false;
@@ -339,6 +338,7 @@ export class MatchTracker {
       const v = tables[i]!.version;
       if (v !== versions[i]) { versions[i] = v; k.matched[i] = null; moved = true; }
     }
+    if (moved) k.inheritedLive = inheritedLive(k);
     return moved;
   }
 
@@ -374,7 +374,9 @@ export class MatchTracker {
     const owning = (members ?? []).map((_, i) => tables.filter((_t, t) => columns[t]![i] !== undefined));
     const inherited: number[] = [];
     columns.forEach((cs, t) => cs.forEach((c, i) => { if (c === undefined) inherited.push(t, i); }));
-    return { tables, versions, matched: tables.map(() => null), columns, tablesMade, structure, names, rowChanges, set: new Set(tables), owning, inherited, inheritedValues: [], inheritedAt: [] };
+    const kept: Kept = { tables, versions, matched: tables.map(() => null), columns, tablesMade, structure, names, rowChanges, set: new Set(tables), owning, inherited, inheritedValues: [], inheritedAt: [], inheritedLive: false };
+    kept.inheritedLive = inheritedLive(kept);
+    return kept;
   }
 
   /** The entities of the kept tables, filtered by the comparisons if any: tables marked (matched null) worked out again, the others as they were. */
@@ -414,6 +416,13 @@ export class MatchTracker {
   private update(entities: Entity[]): void {
     if (!sameList(entities, this.current.entities)) this.current = new MatchSnapshot(entities);
   }
+}
+
+/** True when some table of `k` whose compared value is inherited has rows. */
+function inheritedLive(k: Kept): boolean {
+  const pairs = k.inherited;
+  for (let j = 0; j < pairs.length; j += 2) if (k.tables[pairs[j]!]!.count !== 0) return true;
+  return false;
 }
 
 function sameList(a: readonly Entity[], b: readonly Entity[]): boolean {

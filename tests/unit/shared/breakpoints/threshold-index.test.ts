@@ -2,7 +2,8 @@
 // column per frame, only rows that crossed a threshold looked at further). Property: over random
 // values (NaN and the thresholds themselves included), random thresholds and operators, values
 // written by a system through its fields, through set(), and in place with World.modified, entities
-// moving between tables or deleted, and breakpoints created and deleted on the way, every frame's
+// moving between tables or deleted, values inherited from a prefab whose own value changes, and
+// breakpoints created and deleted on the way, every frame's
 // hits are exactly what a brute-force filter of the values read back says entered and left each
 // breakpoint's condition. A frame without writes of the member lets the index skip its column, so
 // every way of writing must be seen.
@@ -27,6 +28,9 @@ const command = fc.oneof(
   // Exactly onto a breakpoint's threshold (the edge of an interval), by the system.
   { weight: 2, arbitrary: fc.record({ c: fc.constant('snap' as const), i: fc.nat(N - 1), k: fc.nat(20) }) },
   fc.record({ c: fc.constantFrom('hot' as const, 'unhot' as const, 'unval' as const, 'kill' as const), i: fc.nat(N - 1) }),
+  // Inheriting Val from a prefab, and the prefab's value changing.
+  { weight: 2, arbitrary: fc.record({ c: fc.constant('isa' as const), i: fc.nat(N - 1) }) },
+  { weight: 2, arbitrary: fc.record({ c: fc.constant('base' as const), v: value }) },
   fc.record({ c: fc.constant('add' as const), cond: condition, on: fc.constantFrom('enter' as const, 'leave' as const) }),
   fc.record({ c: fc.constant('delete' as const), k: fc.nat(20) }),
 );
@@ -50,6 +54,8 @@ test('hits of breakpoints sharing a threshold index equal a brute-force filter o
     const w = new World();
     const Val = w.component('Val', { v: 'f32' });
     const Hot = w.tag('Hot');
+    const base = w.prefab('Base');
+    w.set(base, Val, { v: start });
     const es: Entity[] = [];
     for (let i = 0; i < N; i++) {
       // Half without a name: deleting one changes no name, only its table's rows.
@@ -63,6 +69,7 @@ test('hits of breakpoints sharing a threshold index equal a brute-force filter o
     // it is enabled only in frames with pokes, so other frames write Val by other means or not at all.
     const pokes = new Map<Entity, number>();
     const poker = addSystem(w, 'Poke', { query: 'Val', run: (it) => {
+      if (!it.isSelf(0)) return;
       const v = it.field(0)!.v as Float32Array;
       for (let j = 0; j < it.count; j++) {
         const p = pokes.get(it.entity(j));
@@ -78,8 +85,11 @@ test('hits of breakpoints sharing a threshold index equal a brute-force filter o
     // Brute force: which entities each breakpoint's condition holds for, from the values read back.
     const conds = new Map<string, { cond: Cond; on: 'enter' | 'leave'; seen: Set<Entity> }>();
     const matching = (c: Cond): Set<Entity> => new Set(es.filter((e) => {
-      if (!w.isAlive(e) || !w.has(e, Val) || (c.hot && !w.has(e, Hot))) return false;
-      const v = (w.get(e, Val) as { v: number }).v;
+      if (!w.isAlive(e) || (c.hot && !w.has(e, Hot))) return false;
+      // Its own value or the one it inherits.
+      const own = w.get(e, Val) as { v: number } | undefined;
+      if (own === undefined) return false;
+      const v = own.v;
       return holds(c.op, v, c.t) && (c.two === undefined || holds(c.two.op, v, c.two.t));
     }));
     let made = 0;
@@ -110,6 +120,8 @@ test('hits of breakpoints sharing a threshold index equal a brute-force filter o
           case 'unhot': if (w.isAlive(es[cmd.i]!)) w.remove(es[cmd.i]!, Hot); break;
           case 'unval': if (w.isAlive(es[cmd.i]!)) w.remove(es[cmd.i]!, Val); break;
           case 'kill': if (w.isAlive(es[cmd.i]!)) w.delete(es[cmd.i]!); break;
+          case 'isa': if (w.isAlive(es[cmd.i]!)) { w.remove(es[cmd.i]!, Val); w.add(es[cmd.i]!, w.pair(w.core.IsA, base)); } break;
+          case 'base': w.set(base, Val, { v: cmd.v }); break;
           case 'add': add(cmd.cond, cmd.on); break;
           case 'delete': {
             const name = [...conds.keys()][cmd.k % Math.max(1, conds.size)];
