@@ -6,7 +6,7 @@
 // from the small world below.
 import { describe, expect, test } from 'vitest';
 import { World, type Entity } from '../../../../src/shared/ecs';
-import { compileQuery } from '../../../../src/shared/query';
+import { QueryBudget, compileQuery } from '../../../../src/shared/query';
 
 /** Alice (Likes, Likes) and (Likes, Venus), Bob (Likes, Carol), Carol (Carol, Carol); five
  * planets, of which Earth and Mars eat (Apples, Pears, and Apples are Ripe) and Venus, Jupiter and
@@ -246,6 +246,46 @@ describe('a callback that changes the world', () => {
     const seen: string[] = [];
     q.each((r) => { seen.push(`${w.nameOf(r.vars[food]!)}:${r.isSet[1]}`); w.add(pears, Ripe); });
     expect(seen).toEqual(['Apples:false', 'Pears:true']);
+  });
+});
+
+describe('a callback that stops the evaluation', () => {
+  /** 20 tables with Planet: a tag of its own each. */
+  function twentyTables() {
+    const w = new World();
+    const Planet = w.tag('Planet');
+    for (let i = 0; i < 20; i++) { const e = w.entity(`P${i}`); w.add(e, Planet); w.add(e, w.tag(`T${i}`)); }
+    return w;
+  }
+  test('returning false ends it: no result after that one, with $this or without', () => {
+    const w = twentyTables();
+    let seen = 0;
+    compileQuery(w, 'Planet').each(() => { seen++; return false; });
+    expect(seen).toBe(1);
+    seen = 0;
+    compileQuery(w, 'Planet($x)').each(() => { seen++; return false; });
+    expect(seen).toBe(1);
+  });
+  test('the tables after the stop are not visited: the work counted is that of the first', () => {
+    const w = twentyTables();
+    const all = new QueryBudget(Infinity), first = new QueryBudget(Infinity);
+    compileQuery(w, 'Planet').each(() => {}, {}, all);
+    compileQuery(w, 'Planet').each(() => false, {}, first);
+    // The first table's work, not a share of the other nineteen's.
+    expect(first.used).toBeGreaterThan(0);
+    expect(first.used).toBeLessThan(all.used / 10);
+  });
+  test('a table the callback makes while the tables are walked is not visited by that evaluation', () => {
+    const w = twentyTables();
+    const Planet = w.lookup('Planet')!;
+    const q = compileQuery(w, 'Planet');
+    const seen: string[] = [];
+    q.each((r) => {
+      seen.push(w.nameOf(r.table!.entities[0]!)!);
+      if (seen.length === 1) { const e = w.entity('Late'); w.add(e, Planet); w.add(e, w.tag('Other')); }
+    });
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => `P${i}`));
+    expect(q.entities().map((e) => w.nameOf(e))).toContain('Late');
   });
 });
 
