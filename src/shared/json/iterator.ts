@@ -45,15 +45,36 @@ const NAMES = {
 } as const;
 
 /**
- * Parts joined with commas by concatenation. Array.join copies every part into one flat string,
- * and a reply nests several joins (values, result, results, reply), so a large reply was copied
- * once per level; concatenation links the parts instead, and the text is flattened once, when it
- * is written out.
+ * A reply is made as one list of pieces (punctuation, kept texts, texts printed now) joined once
+ * at the end: one copy into one flat string. Nested joins copied a large reply once per level
+ * (values, result, results, reply), and nested concatenations were copied once more when the
+ * text was flattened to be written out.
  */
-function joinLarge(parts: readonly string[]): string {
-  let text = parts.length > 0 ? parts[0]! : '';
-  for (let i = 1; i < parts.length; i++) text = text + ',' + parts[i]!;
+
+/** The longest reply text kept as its query's last reply (characters); longer ones are made anew every time. */
+const KEPT_REPLY_CHARS = 1 << 20;
+
+/** Each query's last reply: its pieces and their joined text. */
+const lastReplies = new WeakMap<Query, { readonly pieces: readonly string[]; readonly text: string }>();
+
+/**
+ * The text of `pieces`: the last reply of the query when every piece equals that reply's (kept
+ * texts are the same strings, so most compare at once), else joined anew. Joining a large reply
+ * allocates it afresh (a 300 KB text costs more in page faults than in copying), so an unchanged
+ * reply is not made twice.
+ */
+function replyText(query: Query, pieces: string[]): string {
+  const last = lastReplies.get(query);
+  if (last !== undefined && samePieces(last.pieces, pieces)) return last.text;
+  const text = pieces.join('');
+  if (text.length <= KEPT_REPLY_CHARS) lastReplies.set(query, { pieces, text });
   return text;
+}
+
+function samePieces(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The id a field was written as, with variables and wildcards as `*` / `_`. */
@@ -64,7 +85,10 @@ function fieldPattern(world: World, f: FieldInfo): Id {
 
 /** Writes the results of one evaluation, paging by entities across results. */
 class ResultWriter {
-  private readonly chunks: string[] = [];
+  /** Where run() writes: the reply's pieces. */
+  private pieces: string[] = [];
+  /** True once a result is written (the next one needs a comma). */
+  private wrote = false;
   private readonly page: Page;
   private readonly varCount: number;
   private readonly noData: boolean[];
@@ -88,29 +112,34 @@ class ResultWriter {
       && (this.varCount === 0 || (!o.variables && !o.variable_labels && !o.variable_ids));
   }
 
-  /** Serializes all results; returns the JSON array text. */
-  run(vars: VarValues): string {
+  /** Serializes all results, the JSON array's pieces added to `pieces` (none when `write` is false: counting only). */
+  run(vars: VarValues, pieces: string[], write: boolean): void {
+    this.pieces = write ? pieces : [];
+    this.pieces.push('[');
     if (!this.page.full || this.o.count) this.source.each((r) => this.result(r), vars);
-    return `[${joinLarge(this.chunks)}]`;
+    this.pieces.push(']');
   }
 
   private result(r: QueryResult): boolean {
     const n = r.table ? r.count : 1;
     this.total += n;
     const take = this.page.take(n);
-    if (take > 0) this.chunks.push(this.write(r, this.page.start, take));
+    if (take > 0) this.write(r, this.page.start, take);
     // Past the page, only counting goes on.
     return !this.page.full || this.o.count;
   }
 
-  private write(r: QueryResult, start: number, take: number): string {
-    const { world, o, dialect } = this;
+  /** Adds one result's pieces: its members as one text, then its values piece by piece. */
+  private write(r: QueryResult, start: number, take: number): void {
+    const { world, o, dialect, pieces } = this;
+    if (this.wrote) pieces.push(',');
+    this.wrote = true;
     const table = r.table;
     let s: string;
     if (table && !r.rows && this.plainHead) {
       // Nothing before the parent and entities: those come from the table's remembered head.
       const head = resultHead(world, table, start, take, dialect, o.entities);
-      if (!o.entity_labels && !o.entity_ids && !o.colors && !o.values) return head.closed;
+      if (!o.entity_labels && !o.entity_ids && !o.colors && !o.values) { pieces.push(head.closed); return; }
       s = head.members;
     } else {
       s = this.varying(r);
@@ -141,13 +170,28 @@ class ResultWriter {
       });
       if (any) s = member(s, `"colors":[${colors}]`);
     }
+    pieces.push('{', s);
     if (o.values) {
-      const values: string[] = [];
-      for (let f = 0; f < r.ids.length; f++) values.push(this.fieldValues(r, f, start, take));
+      pieces.push(s === '' ? '"values":[' : ',"values":[');
       const p = this.preds;
-      s = member(s, `"values":[${joinLarge(p ? spliced(values, p.at, '0') : values)}]`);
+      if (p) {
+        // The reference shape's comparisons among the fields (rare): each field's text made whole, then spliced.
+        const values: string[] = [];
+        for (let f = 0; f < r.ids.length; f++) {
+          const one: string[] = [];
+          this.fieldValues(r, f, start, take, one);
+          values.push(one.join(''));
+        }
+        pieces.push(spliced(values, p.at, '0').join(','));
+      } else {
+        for (let f = 0; f < r.ids.length; f++) {
+          if (f !== 0) pieces.push(',');
+          this.fieldValues(r, f, start, take, pieces);
+        }
+      }
+      pieces.push(']');
     }
-    return `{${s}}`;
+    pieces.push('}');
   }
 
   /** The members before the parent and entities, which change with the result: ids, labels, sources, variables, is_set. */
@@ -185,25 +229,24 @@ class ResultWriter {
     return s;
   }
 
-  /** Values of field f: an array of objects for owned columns, one object when shared, else 0. */
-  private fieldValues(r: QueryResult, f: number, start: number, take: number): string {
-    if (this.noData[f] || !r.isSet[f]) return '0';
+  /** Adds the values of field f to `out`: an array of objects for owned columns, one object when shared, else 0. */
+  private fieldValues(r: QueryResult, f: number, start: number, take: number, out: string[]): void {
+    if (this.noData[f] || !r.isSet[f]) { out.push('0'); return; }
     const world = this.world, id = r.ids[f]!;
     const schema = world.dataOf(id)?.schema;
-    if (!schema) return '0';
+    if (!schema) { out.push('0'); return; }
     const src = r.sources[f]!;
     const table = r.table;
     if (src !== 0 || !table) {
-      if (src === 0 || !world.isAlive(src)) return '0';
-      const owner = world.owns(src, id) ? src : world.findBaseWith(src, id, 0);
-      if (owner === 0) return '0';
-      const loc = world.locate(owner);
-      const column = loc.table.column(id);
-      return column ? writeValue(templateOf(schema), column.arrays, loc.row, world, this.dialect) : '0';
+      const owner = src === 0 || !world.isAlive(src) ? 0 : world.owns(src, id) ? src : world.findBaseWith(src, id, 0);
+      const column = owner === 0 ? undefined : world.locate(owner).table.column(id);
+      out.push(column ? writeValue(templateOf(schema), column.arrays, world.locate(owner).row, world, this.dialect) : '0');
+      return;
     }
     const column = table.column(id);
-    if (!column) return '0';
-    return `[${rowsText(column, templateOf(schema), r.rows, start, take, world, this.dialect)}]`;
+    if (!column) { out.push('0'); return; }
+    // The rows' text is the row cache's kept string while they do not change: a piece of its own.
+    out.push('[', rowsText(column, templateOf(schema), r.rows, start, take, world, this.dialect), ']');
   }
 }
 
@@ -233,7 +276,9 @@ export function serializeQuery(
   dialect: DialectNames = WORLD_NAMES,
 ): string {
   const started = o.duration ? now() : 0;
-  const out: string[] = [];
+  // The reply's pieces; `out` adds a member (a comma before all but the first).
+  const pieces: string[] = ['{'];
+  const out = { push: (text: string) => { pieces.push(pieces.length > 1 ? ',' : '', text); } };
   const fields = query.fields;
   const n = NAMES[shape];
   // The reference's shape counts top-level comparisons as terms (see predicate-fields.ts).
@@ -248,10 +293,11 @@ export function serializeQuery(
   }
   if (o.results || o.count) {
     const writer = new ResultWriter(world, query, o.results ? o : { ...o, limit: 0 }, n, source, dialect, preds);
-    const results = writer.run(vars);
-    if (o.results) out.push(`"results":${results}`);
+    if (o.results) out.push('"results":');
+    writer.run(vars, pieces, o.results);
     if (o.count) out.push(`"count":${writer.total}`);
   }
   if (o.duration) out.push(`"${n.duration}":${formatF64(Math.max(0, (now() - started) / 1000))}`);
-  return `{${joinLarge(out)}}`;
+  pieces.push('}');
+  return replyText(query, pieces);
 }

@@ -92,4 +92,23 @@ describe('query reply: remembered result heads', () => {
       expect(theirs.some((p) => p.startsWith('ecs'))).toBe(false);
     }
   });
+
+  test('values written in place between two requests (texts of the same length) are read back', () => {
+    fc.assert(fc.property(fc.array(fc.tuple(fc.nat(7), fc.nat(9)), { minLength: 1, maxLength: 20 }), (writes) => {
+      const w = new World();
+      const Position = w.component('Position', { x: 'f32' });
+      const ents = Array.from({ length: 8 }, (_, i) => w.entity(`E${i}`));
+      for (const e of ents) w.set(e, Position, { x: 0 });
+      const router = createRouter(w, { replyCache: false });
+      const url = '/query?q=Position&values=true&limit=100';
+      for (const [i, x] of writes) {
+        // Written as a system does: straight into the column, no change recorded.
+        const { table, row } = w.locate(ents[i]!);
+        table.column(Position)!.arrays[0]![row] = x;
+        const reply = JSON.parse(router.route('GET', url).body) as { results: { entities: string[]; values: { x: number }[][] }[] };
+        const seen = new Map(reply.results.flatMap((r) => r.entities.map((name, k) => [name, r.values[0]![k]!.x] as const)));
+        for (const e of ents) expect(seen.get(w.nameOf(e)!), `${w.nameOf(e)} after writing ${x} to E${i}`).toBe(w.get(e, Position)!.x);
+      }
+    }), { seed: FUZZ_SEED, numRuns: Number(process.env.FUZZ_RUNS ?? 100) });
+  });
 });
