@@ -98,6 +98,8 @@ interface Entry {
 /** The breakpoints of one world, looked at after every frame (afterFrame). */
 export class Breakpoints {
   private readonly entries = new Map<string, Entry>();
+  /** The entries in creation order, as a list for the look after every frame (undefined: to be made again). */
+  private ordered: Entry[] | undefined;
   /** Trackers of the queries of breakpoints without a path, by queryKey. */
   private readonly trackers = new Map<string, MatchTracker>();
   /** The threshold indexes the trackers' comparisons share. */
@@ -138,6 +140,7 @@ export class Breakpoints {
     const entry: Entry = { name, spec, watched, hits: 0, steps: 0 };
     if (spec.enabled) this.prime(entry, previous);
     this.entries.set(name, entry);
+    this.ordered = undefined;
     this.use(watched.tracker);
     if (previous !== undefined) this.release(previous.watched.tracker);
     return previous === undefined ? { breakpoint: info(entry) } : { breakpoint: info(entry), replaced: info(previous) };
@@ -160,6 +163,7 @@ export class Breakpoints {
     const entry = this.entries.get(name);
     if (entry === undefined) return false;
     this.entries.delete(name);
+    this.ordered = undefined;
     this.release(entry.watched.tracker);
     return true;
   }
@@ -195,7 +199,9 @@ export class Breakpoints {
     const token = ++this.round;
     if (this.host.ranSystems()) this.atHit = false;
     const hits: BreakpointHit[] = [];
-    for (const entry of this.entries.values()) {
+    const ordered = (this.ordered ??= [...this.entries.values()]);
+    for (let i = 0; i < ordered.length; i++) {
+      const entry = ordered[i]!;
       if (!entry.spec.enabled) continue;
       // A query another breakpoint already read this round is not read again: nothing to spend.
       // One whose kept state answers without looking (readQuiet) needs no budget object; and when
