@@ -34,6 +34,11 @@ export function answerBridgeRequest(host: Host, method: unknown, url: unknown): 
   const checked = checkBridgeRequest(method, url);
   if (!checked.ok) return { status: 400, body: JSON.stringify({ error: checked.error }) };
   const reply = host.answer({ method: checked.method, url: checked.url });
+  // The bridge carries JSON text. A file (GET /history/export) is sent later and as bytes: say
+  // where to get it rather than hand back an empty 202.
+  if (reply.pending !== undefined || reply.bytes !== undefined) {
+    return { status: 501, body: JSON.stringify({ error: `${checked.method} ${checked.url.split('?')[0]} sends a file, which the desktop bridge does not carry: request it over HTTP from the REST URL` }) };
+  }
   return { status: reply.status, body: reply.body };
 }
 

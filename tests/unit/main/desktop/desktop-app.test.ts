@@ -128,6 +128,18 @@ describe('the desktop app (Electron entry) under a stand-in for electron', () =>
     expect(JSON.stringify(after)).toContain('Disabled');
   });
 
+  test('IPC request for a file (the history export) says to fetch it over HTTP instead of answering an empty reply', async () => {
+    const port = await freePort();
+    const { electron } = await start(port, ['--history', '5']);
+    const r = (await electron.invoke(HOST_CHANNELS.request, 'GET', '/history/export')) as { status: number; body: string };
+    expect(r.status).toBe(501);
+    expect((JSON.parse(r.body) as { error: string }).error).toBe('GET /history/export sends a file, which the desktop bridge does not carry: request it over HTTP from the REST URL');
+    // Over HTTP the same request gives the file.
+    const http = await fetch(`http://127.0.0.1:${port}/history/export`);
+    expect(http.status).toBe(200);
+    expect((await http.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+
   test('IPC request refuses bad arguments with a 400 that says why, and they never reach the router', async () => {
     const { electron, desktop } = await start(await freePort());
     const answer = vi.spyOn(desktop.host, 'answer');
