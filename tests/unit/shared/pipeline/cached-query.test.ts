@@ -50,6 +50,28 @@ describe('a cached query', () => {
     addSystem(w, 'Read', { query: 'Position, $this ~= "E"', run(it) { for (let j = 0; j < it.count; j++) seen.push(w.pathOf(it.entity(j))); } });
     pipelineOf(w).progress(0);
     expect(seen.sort()).toEqual(['E1', 'E2']);
+    // Disposing it (as deleting its system does) has nothing to stop.
+    c.dispose();
+    w.delete(w.lookup('Read'));
+    pipelineOf(w).progress(0);
+    expect(seen).toHaveLength(2);
+  });
+
+  test('a table whose entities match through their parent follows the parent\'s changes', () => {
+    const { w, Position } = world();
+    const Mass = w.component('Mass', { kg: 'f64' });
+    const sun = w.entity('Sun');
+    const earth = w.entity({ name: 'Earth', parent: sun });
+    w.set(earth, Position, { x: 1 });
+    const seen: string[][] = [];
+    addSystem(w, 'Pull', { query: 'Position, Mass(up(ChildOf))', run(it) { for (let j = 0; j < it.count; j++) seen.at(-1)!.push(w.pathOf(it.entity(j))); } });
+    const frame = () => { seen.push([]); pipelineOf(w).progress(0); };
+    frame();
+    w.set(sun, Mass, { kg: 2 });
+    frame();
+    w.remove(sun, Mass);
+    frame();
+    expect(seen).toEqual([[], ['Sun.Earth'], []]);
   });
 
   test('a deleted table that did not match takes no matching table with it', () => {

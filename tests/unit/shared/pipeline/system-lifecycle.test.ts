@@ -136,6 +136,19 @@ describe('a deleted system', () => {
     expect(record.query!.matchedTableCount()).toBe(1);
     p.progress(0);
     expect(seen).toEqual([]);
+    // The systems that stay still follow new tables.
+    const counted: number[] = [];
+    addSystem(w, 'Counts', { query: 'Position', run(it) { counted.push(it.count); } });
+    addSystem(w, 'Doomed', { query: 'Position', run() {} });
+    w.delete(w.lookup('Doomed'));
+    p.progress(0);
+    const Other = w.tag('Other');
+    const f = w.entity();
+    w.set(f, Position, { x: 3, y: 3 });
+    w.add(f, Other);
+    counted.length = 0;
+    p.progress(0);
+    expect(counted).toEqual([1, 1, 1]);
   });
 });
 
