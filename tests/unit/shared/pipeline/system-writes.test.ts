@@ -54,3 +54,22 @@ test('writes declares what a system writes in place besides its query', () => {
   const both = addSystem(w, 'Both', { query: '[in] A', run: () => {}, writes: [C] });
   expect(marked(w, both, [A, B, C])).toEqual([C]);
 });
+
+test('or-chains, member comparisons and optional scopes mark their components; comparisons mark none', () => {
+  const { w, A, B, C, D, E } = world();
+  const all = [A, B, C, D, E];
+  const or = addSystem(w, 'Or', { query: 'A || B.v > 0, [in] C', run: () => {} });
+  expect(marked(w, or, all)).toEqual([A, B]);
+  const member = addSystem(w, 'Member', { query: 'C.v >= 1, $this == X', run: () => {} });
+  expect(marked(w, member, all)).toEqual([C]);
+  const scoped = addSystem(w, 'Scoped', { query: 'A, ?{ D, [in] E }', run: () => {} });
+  expect(marked(w, scoped, all)).toEqual([A, D]);
+});
+
+test('a wildcard component beside declared writes still marks every component; a pair term marks no tag', () => {
+  const { w, A, B, C, Likes } = world();
+  const any = addSystem(w, 'AnyDeclared', { query: '$c($this)', run: () => {}, writes: [B] });
+  expect(marked(w, any, [A, B, C])).toEqual([A, B, C]);
+  const pairs = addSystem(w, 'LikesPairs', { query: '(Likes, X)', run: () => {} });
+  expect(marked(w, pairs, [A, Likes])).toEqual([]);
+});
