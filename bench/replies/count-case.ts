@@ -2,20 +2,11 @@
 // case's reply warm + n times in-process (reply cache off, as run-case.ts) and prints nothing.
 // `moving` runs one frame of the demo before each reply (every asteroid moves, so rows are printed
 // anew); `frames` runs the frames alone, so moving − frames is what the replies cost.
-import { App } from '../../src/shared/app';
-import { World } from '../../src/shared/ecs';
-import { createRouter } from '../../src/shared/rest';
-import { createDemo } from '../../src/main/sim';
-import { CASES } from './cases';
+import { replyCase } from './cases';
 
 const [name = '', n = '0', warm = '0', mode = 'still'] = process.argv.slice(2);
 if (!['still', 'moving', 'frames'].includes(mode)) throw new Error(`unknown mode ${mode}: still, moving or frames`);
-const target = CASES[name];
-if (target === undefined) throw new Error(`unknown case ${name}; cases: ${Object.keys(CASES).join(', ')}`);
-const demo = createDemo(new World(), { asteroids: 3000 });
-const app = new App(demo.world, { manual: true });
-for (let i = 0; i < 10; i++) app.step(1 / 60);
-const router = createRouter(demo.world, { replyCache: false });
+const { target, app, router } = replyCase(name);
 let sink = 0;
 for (let i = 0, end = Number(warm) + Number(n); i < end; i++) {
   if (mode !== 'still') app.step(1 / 60);
