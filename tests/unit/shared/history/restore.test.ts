@@ -52,6 +52,28 @@ describe('restore', () => {
     }), { numRuns: 4 });
   });
 
+  test('the replica is warmed once, when the second keyframe is taken, standing at a recorded frame', () => {
+    // The first restore of a process runs its code cold; the history runs that code once early on
+    // the replica, standing it at the frame before the second keyframe, so a user's first restore
+    // costs what the next ones do.
+    const { live, history } = demoPair(60, 20, {}, 10);
+    const seen = new Map<number, string>();
+    run(live, 9, numbers(7), seen);
+    expect(history.recording.segments).toHaveLength(1);
+    expect(history.replayer.frame).toBeUndefined();
+    run(live, 1, numbers(8), seen);
+    const second = history.recording.segments[1]!.frame;
+    expect(history.replayer.frame).toBe(second - 1);
+    // It stands there as recorded (a read of that frame needs no move).
+    expect(history.viewAt(second - 1).route('GET', '/world').body).toBe(seen.get(second - 1)!.split('\n')[0]);
+    // Once only: later keyframes leave the replica where reads put it.
+    const elsewhere = history.recording.first! + 1;
+    history.viewAt(elsewhere);
+    run(live, 25, numbers(9), seen);
+    expect(history.recording.segments.length).toBeGreaterThan(2);
+    expect(history.replayer.frame).toBe(elsewhere);
+  });
+
   test('a frame outside the window is refused with 404 naming the window, and nothing changes', () => {
     const { live, history } = demoPair(30, 1, {}, 10);
     for (let i = 0; i < 200; i++) live.app.step(1 / 60);
