@@ -48,6 +48,14 @@ export class Storage {
   readonly writes = new WriteClock();
   /** Per entity index: 1 when the entity appears in some table's type (as id or pair part). */
   private usedAsId = new Uint8Array(1024);
+  /**
+   * The removals whose 'remove' observers run now, as entity, id, entity, id, …: a removal an
+   * observer asks for again (of the id it is told of, or by deleting the entity) is already under
+   * way, so it does nothing instead of telling the observer again, without end.
+   */
+  private readonly removing: number[] = [];
+  /** The entities being deleted now (their observers running): deleting one again, or removing its ids, is part of that delete. */
+  private readonly deleting: Entity[] = [];
 
   constructor(
     private readonly entities: EntityIndex,
@@ -151,8 +159,14 @@ export class Storage {
       return;
     }
     if (!from.typeIndex.has(id)) return;
-    if (isPair(id)) this.rules.beforeRemove(e, id);
-    this.observers.emit(id, 'remove', e);
+    if ((this.deleting.length > 0 && this.deleting.includes(e)) || (this.removing.length > 0 && this.isRemoving(e, id))) return;
+    this.removing.push(e, id);
+    try {
+      if (isPair(id)) this.rules.beforeRemove(e, id);
+      this.observers.emit(id, 'remove', e);
+    } finally {
+      this.removing.length -= 2;
+    }
     // A 'remove' observer sees the value still there, and may itself change the entity: move it
     // from the table it is in now (moving it from `from` would overwrite another entity's row).
     if (!this.entities.isAlive(e)) return;
@@ -161,6 +175,13 @@ export class Storage {
     const edge = this.index.edge(at, id, false);
     this.move(e, at, this.entities.row[i]!, edge.to, edge.map);
     this.commands.remove++;
+  }
+
+  /** True while the removal of `id` from `e` tells its observers. */
+  private isRemoving(e: Entity, id: Id): boolean {
+    const r = this.removing;
+    for (let k = 0; k < r.length; k += 2) if (r[k] === e && r[k + 1] === id) return true;
+    return false;
   }
 
   private initAddedColumn(e: Entity, table: Table, col: number, row: number, id: Id): void {
@@ -202,13 +223,23 @@ export class Storage {
 
   /** Deletes an entity (if alive), its children (ChildOf) and every use of it as an id or pair part. */
   deleteNow(e: Entity): void {
-    if (!this.entities.isAlive(e)) return;
+    if (!this.entities.isAlive(e) || (this.deleting.length > 0 && this.deleting.includes(e))) return;
+    this.deleting.push(e);
+    try {
+      this.deleteAlive(e);
+    } finally {
+      this.deleting.pop();
+    }
+  }
+
+  private deleteAlive(e: Entity): void {
     const i = entityIndex(e);
     const children = this.hierarchy.childrenOf(e);
     if (children.size > 0) for (const child of [...children]) this.deleteNow(child);
     // Most entities are never used as an id; only those need their uses purged.
     if (this.usedAsId[i] === 1) { this.purgeIdUses(e); this.structureVersion++; }
-    for (const id of this.entities.table[i]!.type) this.observers.emit(id, 'remove', e);
+    // An id whose removal is under way (a remove observer deleting its entity) has told its observers.
+    for (const id of this.entities.table[i]!.type) if (this.removing.length === 0 || !this.isRemoving(e, id)) this.observers.emit(id, 'remove', e);
     // The observers may have changed the entity's type: remove it from the table it is in now.
     if (!this.entities.isAlive(e)) return;
     const table = this.entities.table[i]!;

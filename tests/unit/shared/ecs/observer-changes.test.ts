@@ -45,3 +45,31 @@ describe('an observer that changes the entity it is told of', () => {
     expect(contents(w, U, [ents[1]!])).toEqual(['B U,T 2']);
   });
 });
+
+describe('an observer that asks again for the removal it is told of', () => {
+  test('removing the same component in its own remove observer: told once, removed once, no endless recursion', () => {
+    const { w, T, U, ents } = threeInOneTable();
+    const told: string[] = [];
+    w.observe(T, 'remove', (e) => { told.push(w.pathOf(e)); w.remove(e, T); });
+    w.remove(ents[1]!, T);
+    expect(told).toEqual(['B']);
+    expect(contents(w, U, ents)).toEqual(['A U,T 1', 'B U 2', 'C U,T 3']);
+  });
+
+  test('deleting its entity in a remove observer: the entity goes, each observer is told once, the others stay whole', () => {
+    const { w, T, U, ents } = threeInOneTable();
+    const told: string[] = [];
+    w.observe(T, 'remove', (e) => { told.push(`T ${w.pathOf(e)}`); w.delete(e); });
+    w.observe(U, 'remove', (e) => { told.push(`U ${w.pathOf(e)}`); });
+    w.remove(ents[0]!, T);
+    expect(w.isAlive(ents[0]!)).toBe(false);
+    expect(told).toEqual(['T A', 'U A']);
+    expect(contents(w, U, ents.slice(1))).toEqual(['B U,T 2', 'C U,T 3']);
+    // Deleting one whose observer deletes it again: the same.
+    told.length = 0;
+    w.delete(ents[2]!);
+    expect(w.isAlive(ents[2]!)).toBe(false);
+    expect(told.sort()).toEqual(['T C', 'U C']);
+    expect(contents(w, U, [ents[1]!])).toEqual(['B U,T 2']);
+  });
+});
