@@ -29,6 +29,12 @@ export class Observers {
     };
   }
 
+  /** True when some callback watches `event` of `id`. */
+  watches(id: Id, event: ObserverEvent): boolean {
+    const list = this.byId.get(id)?.[event];
+    return list !== undefined && list.length > 0;
+  }
+
   /** Runs the callbacks for an event, if any (a single map lookup when nobody watches). */
   emit(id: Id, event: ObserverEvent, e: Entity): void {
     const list = this.byId.get(id)?.[event];

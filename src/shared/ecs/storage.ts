@@ -160,13 +160,8 @@ export class Storage {
     }
     if (!from.typeIndex.has(id)) return;
     if ((this.deleting.length > 0 && this.deleting.includes(e)) || (this.removing.length > 0 && this.isRemoving(e, id))) return;
-    this.removing.push(e, id);
-    try {
-      if (isPair(id)) this.rules.beforeRemove(e, id);
-      this.observers.emit(id, 'remove', e);
-    } finally {
-      this.removing.length -= 2;
-    }
+    if (isPair(id)) this.rules.beforeRemove(e, id);
+    if (this.observers.watches(id, 'remove')) this.tellRemove(e, id);
     // A 'remove' observer sees the value still there, and may itself change the entity: move it
     // from the table it is in now (moving it from `from` would overwrite another entity's row).
     if (!this.entities.isAlive(e)) return;
@@ -175,6 +170,16 @@ export class Storage {
     const edge = this.index.edge(at, id, false);
     this.move(e, at, this.entities.row[i]!, edge.to, edge.map);
     this.commands.remove++;
+  }
+
+  /** Tells the 'remove' observers of `id` about `e`, with the removal marked as under way meanwhile. */
+  private tellRemove(e: Entity, id: Id): void {
+    this.removing.push(e, id);
+    try {
+      this.observers.emit(id, 'remove', e);
+    } finally {
+      this.removing.length -= 2;
+    }
   }
 
   /** True while the removal of `id` from `e` tells its observers. */
