@@ -16,6 +16,8 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { globSync } from 'tinyglobby';
+import { MUTATION_EXCLUDE } from './mutate-tests.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const DEFAULT_FOLDERS = ['protocol', 'rest', 'json', 'query'];
@@ -46,10 +48,8 @@ const FOLDER_TESTS = {
 const HOST_TESTS = 'tests/unit/main/host/**/*.test.ts';
 Object.assign(FOLDER_TESTS, {
   app: ['tests/unit/shared/app/**/*.test.ts', 'tests/unit/shared/pipeline/faults.test.ts', 'tests/unit/main/mcp/mcp-time-control.test.ts'],
-  pipeline: ['tests/unit/shared/pipeline/**/*.test.ts', 'tests/unit/shared/app/**/*.test.ts', 'tests/unit/shared/monitor/!(monitor-week).test.ts'],
-  // Stryker runs every file its --testFiles globs match, whatever vitest.mutate.config.ts excludes:
-  // the simulated week (monitor-week) is left out here.
-  monitor: ['tests/unit/shared/monitor/!(monitor-week).test.ts', `${REST}/stats*.test.ts`, CONFORMANCE],
+  pipeline: ['tests/unit/shared/pipeline/**/*.test.ts', 'tests/unit/shared/app/**/*.test.ts', 'tests/unit/shared/monitor/**/*.test.ts'],
+  monitor: ['tests/unit/shared/monitor/**/*.test.ts', `${REST}/stats*.test.ts`, CONFORMANCE],
   ecs: ['tests/unit/shared/ecs/**/*.test.ts', CONFORMANCE],
   'main/mcp': ['tests/unit/main/mcp/**/*.test.ts'],
   'main/host': [HOST_TESTS],
@@ -130,6 +130,16 @@ function partDir(part) {
   return flat.length <= 80 ? flat : `${flat.slice(0, 60)}_${createHash('sha1').update(part).digest('hex').slice(0, 8)}`;
 }
 
+/**
+ * The test files `globs` match, less those mutation runs leave out (MUTATION_EXCLUDE): Stryker runs
+ * every file its --testFiles name, whatever vitest.mutate.config.ts excludes. Exits when none is left.
+ */
+function testFiles(globs) {
+  const files = globSync(globs, { cwd: root, ignore: MUTATION_EXCLUDE }).sort();
+  if (files.length === 0) { console.error(`no test file matches ${globs.join(',')} (less the tests mutation runs leave out)`); process.exit(2); }
+  return files;
+}
+
 /** Runs Stryker over one folder or part; returns the counts of its report. */
 function run(folder, tests) {
   // A part of a folder gets its own report and incremental file, in a subfolder of the folder's
@@ -141,7 +151,7 @@ function run(folder, tests) {
     'run', 'stryker.config.mjs',
     '--mutate', folder.split(',').map((p) => (/[*]|\.ts$/.test(p) ? srcPath(p) : `${srcPath(p)}/**/*.ts`)).join(','),
     '--incrementalFile', `${dir}/incremental.json`,
-    ...(tests ? ['--testFiles', tests.join(',')] : []),
+    ...(tests ? ['--testFiles', testFiles(tests).join(',')] : []),
     ...pass,
   ], {
     cwd: root, stdio: 'inherit',
