@@ -86,6 +86,23 @@ const PARTS = {
       'query/explain.ts,query/explain-why.ts', 'query/query.ts,query/query-cache.ts,query/registry.ts,query/index.ts']
       .map((part) => ({ part, tests: FOLDER_TESTS.query }))],
 };
+// The MCP endpoint: every test starts a host and connects a client (a second or more each on 2 shared
+// cores), and registering the tools runs in every test, so a surviving mutant there reruns all of
+// them: one run of the folder against all its tests went at about one mutant a minute. Each part
+// runs against the tests that call what it holds. The tests that drive other client libraries or
+// spawn one (the inspector's command line, the official conformance runner, other clients' SDKs)
+// are left to the parts they reach: they repeat what the SDK client's tests assert, at many times the cost.
+const MCP = (...names) => names.map((t) => `tests/unit/main/mcp/${t}.test.ts`);
+PARTS['main/mcp'] = [
+  { part: 'main/mcp/wait-for.ts', tests: MCP('mcp-wait-for', 'mcp-limits', 'mcp-budget', 'breakpoint-tools', 'mcp-conformance', 'mcp-tools') },
+  { part: 'main/mcp/resources.ts', tests: MCP('mcp-resources', 'mcp-slow-subscriber', 'mcp-limits', 'mcp-session-expiry') },
+  { part: 'main/mcp/time-control-tool.ts,main/mcp/breakpoint-tools.ts,main/mcp/history-tools.ts', tests: MCP('mcp-time-control', 'breakpoint-tools', 'mcp-history', 'mcp-tools', 'mcp-conformance') },
+  { part: ['tools', 'tool-result', 'tool-schemas', 'stats-summary', 'world-summary'].map((f) => `main/mcp/${f}.ts`).join(','),
+    tests: MCP('mcp-tools', 'mcp-answers', 'mcp-conformance', 'mcp-query-paging', 'mcp-budget', 'mcp-limits') },
+  { part: 'main/mcp/mcp-endpoint.ts,main/mcp/index.ts', tests: MCP('mcp-session-expiry', 'mcp-limits', 'mcp-tools', 'mcp-conformance', 'mcp-other-clients', 'mcp-official-conformance') },
+];
+/** The part named exactly (e.g. `main/mcp/wait-for.ts`), to run one part alone against its own tests. */
+const PART_BY_NAME = new Map(Object.values(PARTS).flat().map((p) => [p.part, p]));
 
 const argv = process.argv.slice(2);
 const folders = [];
@@ -164,6 +181,8 @@ function run(folder, tests) {
 const lines = [];
 for (const folder of folders.length ? folders : DEFAULT_FOLDERS) {
   const parts = testsOverride ? undefined : PARTS[folder];
+  const named = testsOverride ? undefined : PART_BY_NAME.get(folder);
+  if (named) { lines.push(scoreLine(folder, run(folder, named.tests))); continue; }
   if (!parts) {
     const key = folder.startsWith('main/') ? folder.split('/').slice(0, 2).join('/') : folder.split('/')[0];
     lines.push(scoreLine(folder, run(folder, testsOverride ?? FOLDER_TESTS[key])));

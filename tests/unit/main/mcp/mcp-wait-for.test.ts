@@ -5,7 +5,7 @@
 // releases it when done.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FRAME_HEADER } from '../../../../src/main/host/index';
-import { WAIT_MAX_FRAMES } from '../../../../src/main/mcp';
+import { MAX_RESULT_CHARS, WAIT_MAX_FRAMES } from '../../../../src/main/mcp';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -68,6 +68,49 @@ describe('wait_for', () => {
     await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
     expect(await h.stepUntil(one)).toBe(4);
     expect((await one).json).toEqual({ changed: false, frames: 4, reason: 'no change in 4 frames', now: { matches: false } });
+  });
+
+  test('a change too long for one result: the same rows of before and after, as many as fit, in whole JSON', async () => {
+    const base = await h.start('--asteroids', '300');
+    const c = await h.connect(base);
+    // One row per entity ($x), with values: every asteroid moves each frame, so the next frame changes them all.
+    const waiting = call(c, 'wait_for', { q: 'Position, Velocity, $this == $x', values: true, timeout_frames: 50 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    await h.stepUntil(waiting);
+    const r = await waiting;
+    expect(r.isError).toBe(false);
+    expect(r.text.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    expect(r.json.changed).toBe(true);
+    const rows = r.json.before.results.length as number;
+    expect(rows).toBeGreaterThan(0);
+    // The reply holds the query's first 100 rows (its default limit); fewer fit.
+    expect(rows).toBeLessThan(100);
+    expect(r.json.after.results).toHaveLength(rows);
+    expect(r.json.before.results_shown).toBe(`${rows} of 100`);
+    expect(r.json.after.results_shown).toBe(`${rows} of 100`);
+    expect(r.json.before.count).toBe(r.json.after.count);
+  });
+
+  test('a small change between long results: the delta is left out, saying so, and the rows cut to fit', async () => {
+    const base = await h.start('--asteroids', '300');
+    const c = await h.connect(base);
+    expect((await call(c, 'time_control', { action: 'pause' })).isError).toBe(false);
+    const q = 'Position, Velocity, $this == $x';
+    const first = (await call(c, 'query', { q, limit: 1 })).json.results[0].variables[0] as string;
+    const waiting = call(c, 'wait_for', { q, values: true, timeout_frames: 50 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    // The watch's first event (the whole state, as at the call's start) is no change.
+    h.host!.app.step(1 / 60);
+    // Paused, nothing moves: disabling one entity is the only change, sent as a delta.
+    await put(base, `/disable/${first.replaceAll('.', '/')}`);
+    await h.stepUntil(waiting);
+    const r = await waiting;
+    expect(r.text.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    expect(r.json.delta).toBeUndefined();
+    expect(r.json.omitted).toBe(`delta: too long for one result (${MAX_RESULT_CHARS} characters); read the query again instead`);
+    expect(r.json.before.results[0].variables).toEqual([first]);
+    expect(r.json.after.results[0].variables).not.toEqual([first]);
+    expect(r.json.before.count - r.json.after.count).toBe(1);
   });
 
   test('bad input: the REST message, and no watch left open', async () => {
