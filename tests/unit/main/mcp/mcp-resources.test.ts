@@ -43,6 +43,41 @@ describe('MCP resources', () => {
     expect(h.host!.watches.watcherCount).toBe(0);
   });
 
+  test('a URI that names no resource, a name written encoded, bad vars: each refused with what was wrong, no watch opened', async () => {
+    const c = await h.connect(await h.start());
+    for (const uri of ['ecs://other/x', 'ecs://entity/', 'ecs://query/']) {
+      await expect(c.subscribeResource({ uri }), uri).rejects.toThrow(`unknown resource ${JSON.stringify(uri)}: resources are ecs://entity/<path with / between levels> and ecs://query/<name of a query, rule or system>`);
+    }
+    // A name is read as the URI writes it: %20 is a space.
+    await expect(c.readResource({ uri: 'ecs://query/Ships%20HeadingTo' })).rejects.toThrow(JSON.parse(body('/query?name=Ships%20HeadingTo')).error as string);
+    await expect(c.subscribeResource({ uri: 'ecs://query/Ships%20HeadingTo' })).rejects.toMatchObject({ code: -32002 });
+    // Bad vars are a bad parameter (not a missing resource), with REST's message, on read and on subscribe.
+    const badVars = JSON.parse(body('/query?name=ShipsHeadingTo&vars=planet%3ANope')).error as string;
+    for (const ask of [() => c.readResource({ uri: 'ecs://query/ShipsHeadingTo?vars=planet:Nope' }), () => c.subscribeResource({ uri: 'ecs://query/ShipsHeadingTo?vars=planet:Nope' })]) {
+      await expect(ask()).rejects.toThrow(badVars);
+      await expect(ask()).rejects.toMatchObject({ code: -32602 });
+    }
+    // Other parameters of a query URI are not vars: the query reads as without them.
+    expect((await c.readResource({ uri: 'ecs://query/ShipsHeadingTo?x=1' })).contents[0]).toMatchObject({ text: body('/query?name=ShipsHeadingTo') });
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
+  test('the list: top-level entities and named queries, each sorted, none built in', async () => {
+    const c = await h.connect(await h.start());
+    const uris = (await c.listResources()).resources.map((r) => r.uri);
+    const entities = uris.filter((u) => u.startsWith('ecs://entity/')).map((u) => u.slice('ecs://entity/'.length));
+    const queries = uris.filter((u) => u.startsWith('ecs://query/')).map((u) => u.slice('ecs://query/'.length));
+    expect(entities.length + queries.length).toBe(uris.length);
+    expect(entities).toEqual([...entities].sort());
+    expect(queries).toEqual([...queries].sort());
+    // Top level only (Sun, not Sun/Earth), and no built-in module or entity.
+    expect(entities).toEqual(expect.arrayContaining(['Sun', 'Ship1', 'Planets', 'Position']));
+    expect(entities.filter((e) => e.includes('/') || e.includes('.') || e === 'ecs' || e === 'World' || e === 'ChildOf')).toEqual([]);
+    expect(queries).toEqual(expect.arrayContaining(['Planets', 'ShipsHeadingTo', 'Move']));
+    // Every listed query reads as its REST GET.
+    for (const q of queries) expect(body(`/query?name=${q}`)).not.toContain('"error"');
+  });
+
   test('subscribe: an update after each REST write, none while nothing changes; unsubscribe and session end release the watch', async () => {
     const base = await h.start();
     const c = await h.connect(base);
