@@ -76,3 +76,23 @@ test('a bad scale is refused naming the range, and changes nothing', async () =>
   expect(w.get(w.core.World, h.host!.app.TimeControl)).toEqual({ paused: false, step: 0, time_scale: 1 });
   expect((await tc({ action: 'scale', scale: 0.5 })).json).toMatchObject({ paused: false, time_scale: 0.5 });
 });
+
+test('a step the client cancels leaves its steps pending and the session answering; with the loop stopped a step says they run when it starts', async () => {
+  const c = await h.connect(await h.startLive());
+  const ac = new AbortController();
+  // 36,000 ticks at 60 fps: the call would hold ten minutes.
+  const stepping = c.callTool({ name: 'time_control', arguments: { action: 'step', frames: 36_000 } }, undefined, { signal: ac.signal });
+  const w = h.host!.world;
+  const time = () => w.get<{ paused: boolean; step: number }>(w.core.World, h.host!.app.TimeControl)!;
+  await expect.poll(() => time().step, { timeout: 30_000 }).toBeGreaterThan(0);
+  ac.abort();
+  await expect(stepping).rejects.toThrow();
+  await h.frames(2);
+  expect(time().paused).toBe(true);
+  expect(time().step).toBeGreaterThan(0);
+  // The loop stopped: the call answers at once, nothing stepped yet, and says why.
+  h.host!.app.stop();
+  const r = await call(c, 'time_control', { action: 'step', frames: 2 });
+  expect(r.isError).toBe(false);
+  expect(r.json).toMatchObject({ paused: true, step: 2, stepped: 0, note: 'the loop is stopped: the steps run when it starts' });
+});
