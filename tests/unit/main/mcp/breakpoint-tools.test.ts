@@ -71,3 +71,31 @@ test('a value written with set_components fires a breakpoint on a member no syst
   expect(hit.frame).toBeGreaterThan(before);
   expect(hit.frame).toBeLessThanOrEqual(after + 1);
 });
+
+test('wait_for a breakpoint gives up after exactly its frames or when the client cancels, releasing its watch; list_breakpoints with a name', async () => {
+  // Frames run by hand and counted.
+  const c = await h.connect(await h.start());
+  const call = (name: string, args: Record<string, unknown>) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  expect((await call('set_breakpoint', { name: 'never', q: 'Planet, !ecs.core.Disabled', on: 'leave' })).isError).not.toBe(true);
+  const waiting = call('wait_for', { breakpoint: 'never', timeout_frames: 4 });
+  await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+  expect(await h.stepUntil(waiting)).toBe(4);
+  expect(JSON.parse(text(await waiting))).toEqual({ hit: false, frames: 4, reason: `breakpoint 'never' did not fire in 4 frames` });
+  expect(h.host!.watches.watcherCount).toBe(0);
+  // Cancelled: nothing else would end it for 36,000 frames.
+  const ac = new AbortController();
+  const cancelled = c.callTool({ name: 'wait_for', arguments: { breakpoint: 'never' } }, undefined, { signal: ac.signal });
+  await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+  ac.abort();
+  await expect(cancelled).rejects.toThrow();
+  await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(0);
+  // One breakpoint by name, as the list has it; a name nobody set is an error saying so.
+  const all = JSON.parse(text(await call('list_breakpoints', {}))).breakpoints as { name: string }[];
+  expect(JSON.parse(text(await call('list_breakpoints', { name: 'never' })))).toEqual(all.find((b) => b.name === 'never'));
+  const nope = await call('list_breakpoints', { name: 'nope' });
+  expect(nope.isError).toBe(true);
+  expect(text(nope)).toBe(`no breakpoint named 'nope'`);
+  const gone = await call('delete_breakpoint', { name: 'nope' });
+  expect(gone.isError).toBe(true);
+  expect(text(gone)).toBe(JSON.parse(h.host!.router.route('DELETE', '/breakpoint/nope').body).error);
+});
