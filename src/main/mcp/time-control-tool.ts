@@ -55,7 +55,7 @@ export function registerTimeControl(server: McpServer, link: McpLink): void {
     description: `Pause (simulated time stops now, steps not yet run are dropped; frames, REST and watches go on), resume, step N simulation ticks (pauses first, returns once they ran, and leaves the world paused) or set the time scale (${SCALE_MIN} to ${SCALE_MAX}). `
       + 'Returns paused, step (ticks still to run), time_scale, frame (frames the loop ran, paused ones included: watch event ids count these) and simulated_frame (ticks the systems ran; it stands still while paused).',
     inputSchema: strictInput({
-      action: z.enum(['pause', 'resume', 'step', 'scale']),
+      action: z.enum(['pause', 'resume', 'step', 'scale']).describe('pause, resume, step (frames: how many ticks) or scale (scale: the factor)'),
       frames: z.number().int().min(1).max(WAIT_MAX_FRAMES).optional().describe(`with step: how many simulation ticks to run (default 1, at most ${WAIT_MAX_FRAMES})`),
       scale: z.number().optional().describe(`with scale: factor on simulated time, from ${SCALE_MIN} to ${SCALE_MAX} (1 real time, 0.5 half speed, 0 stands still)`),
     }),

@@ -53,6 +53,17 @@ function folded(v: unknown): unknown {
 }
 
 describe('MCP tools conform to the REST contract', () => {
+  test('every tool says what it does, and every argument what it takes: an agent chooses by these texts alone', async () => {
+    const { tools } = await c.listTools();
+    expect(tools.length).toBeGreaterThan(10);
+    for (const tool of tools) {
+      // At least a sentence: a name alone is not enough to choose a tool by.
+      expect(tool.description?.length ?? 0, tool.name).toBeGreaterThan(20);
+      const props = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+      for (const [name, prop] of Object.entries(props)) expect(prop.description?.length ?? 0, `${tool.name}.${name}`).toBeGreaterThan(5);
+    }
+  });
+
   test('arguments shared with REST are the REST parameters: same description, and each value the tool takes passes the REST schema', async () => {
     const { tools } = await c.listTools();
     let shared = 0;
