@@ -98,7 +98,7 @@ PARTS['main/mcp'] = [
   { part: 'main/mcp/resources.ts', tests: MCP('mcp-resources', 'mcp-slow-subscriber', 'mcp-limits', 'mcp-session-expiry') },
   { part: 'main/mcp/time-control-tool.ts,main/mcp/breakpoint-tools.ts,main/mcp/history-tools.ts', tests: MCP('mcp-time-control', 'breakpoint-tools', 'mcp-history', 'mcp-tools', 'mcp-conformance') },
   { part: ['tools', 'tool-result', 'tool-schemas', 'stats-summary', 'world-summary'].map((f) => `main/mcp/${f}.ts`).join(','),
-    tests: MCP('mcp-tools', 'mcp-answers', 'mcp-conformance', 'mcp-query-paging', 'mcp-budget', 'mcp-limits') },
+    tests: MCP('stats-summary', 'mcp-tools', 'mcp-answers', 'mcp-conformance', 'mcp-query-paging', 'mcp-budget', 'mcp-limits') },
   { part: 'main/mcp/mcp-endpoint.ts,main/mcp/index.ts', tests: MCP('mcp-session-expiry', 'mcp-limits', 'mcp-tools', 'mcp-conformance', 'mcp-other-clients', 'mcp-official-conformance') },
 ];
 /** The part named exactly (e.g. `main/mcp/wait-for.ts`), to run one part alone against its own tests. */
