@@ -64,8 +64,19 @@ test('from the query box: it hits, the banner names it and the ship, the link op
   const row = table.locator('tr[data-breakpoint="Fuel.value-gt-500"]');
   await expect(row).toContainText(`frame ${listed.last_hit!.frame}`);
   await expect(row.getByRole('cell').nth(5)).toHaveText('1');
-  await row.getByRole('checkbox', { name: 'Enable Fuel.value-gt-500' }).uncheck();
+  // The switch shows what the user chose while the write is under way: polls of the list answered
+  // meanwhile (still enabled) do not flip it back. The write is held until two polls came back.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route((url) => url.pathname.endsWith('/breakpoint/Fuel.value-gt-500') && url.searchParams.get('enabled') === 'false', async (route) => { await held; await route.continue(); });
+  const enabled = row.getByRole('checkbox', { name: 'Enable Fuel.value-gt-500' });
+  await enabled.uncheck();
+  for (let i = 0; i < 2; i++) await page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/breakpoints'));
+  await expect(enabled).not.toBeChecked();
+  release();
   await expect.poll(async () => (await getJson<Listed>(page.request, '/breakpoints')).breakpoints[0]?.enabled, { timeout: 10_000 }).toBe(false);
+  await expect(row).toHaveClass(/dim/);
+  await expect(enabled).not.toBeChecked();
   await row.getByRole('button', { name: 'Delete Fuel.value-gt-500' }).click();
   await expect.poll(async () => (await getJson<Listed>(page.request, '/breakpoints')).breakpoints.length, { timeout: 10_000 }).toBe(0);
   await expect(badge).toHaveCount(0);
