@@ -27,12 +27,23 @@ test('import a recording with the button, then export the frame shown: the downl
   const slider = page.getByRole('slider', { name: /Frame shown/ });
   await expect(slider).toBeVisible({ timeout: 15_000 });
   const chooser = page.waitForEvent('filechooser');
+  // The host answers the PUT once the file is read and tried on its replica (seconds on a busy
+  // machine): the test waits for that answer, not for a guess at how long it takes.
+  const isImport = (url: string) => url.endsWith('/history/import');
+  const answered = Promise.race([
+    page.waitForResponse((r) => isImport(r.url()) && r.request().method() === 'PUT', { timeout: 150_000 }).then((r) => `${r.status()}`),
+    page.waitForEvent('requestfailed', { predicate: (r) => isImport(r.url()), timeout: 150_000 }).then((r) => `failed: ${r.failure()?.errorText}`),
+  ].map((p) => p.catch((err: unknown) => `no answer: ${String(err)}`)));
   await page.getByRole('button', { name: 'import', exact: true }).click();
   await (await chooser).setFiles({ name: 'recording.gz', mimeType: 'application/gzip', buffer: file });
+  const status = await answered;
+  // Refused: the timeline's error line says why.
+  if (status !== '200') await page.getByRole('alert').waitFor({ timeout: 10_000 }).catch(() => undefined);
+  if (status !== '200') expect(`${status}: ${(await page.getByRole('alert').allTextContents()).join(' ')}`).toBe('200');
   // Opened: the host stands at the file's first frame, paused.
   // (A live host stands at its last frame; only an opened file puts it at its first.)
-  await expect.poll(async () => { const h = await getJson<{ first: number; frame: number }>(page.request, '/history'); return h.frame === h.first; }, { timeout: 60_000 }).toBe(true);
   const opened = await getJson<{ first: number; last: number; frame: number }>(page.request, '/history');
+  expect(opened.frame, `host at frame ${opened.frame} of ${opened.first}-${opened.last}`).toBe(opened.first);
   expect(opened.last).toBeGreaterThanOrEqual(before.last);
   await expect(page.getByTestId('paused-banner')).toHaveAttribute('data-paused', 'true', { timeout: 10_000 });
 
