@@ -3,6 +3,7 @@
 // and the offset that fetches it. The number of results is read from REST, not from the tool.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { MAX_RESULT_CHARS } from '../../../../src/main/mcp';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -40,5 +41,32 @@ describe('query tool: the more-hint at the boundary', () => {
     expect(last.json).not.toHaveProperty('more');
     const before = await call(c, 'query', { q: 'Planet', offset: n - 4, limit: 3 });
     expect(before.json.more).toBe(`1 more: use offset ${n - 1}`);
+  });
+});
+
+describe('query tool: a page too long for one result', () => {
+  test('cut by rows to the most that fit, in whole JSON: returned, total, the cut and more name the first row not returned', async () => {
+    const big = new McpHarness();
+    try {
+      const bc = await big.connect(await big.start('--asteroids', '600'));
+      // One row per entity ($x), with values: 600 rows are far more than 32,000 characters.
+      const q = 'Position, $this == $x';
+      const total = (JSON.parse(big.host!.router.route('GET', `/query?q=${encodeURIComponent(q)}&count=true&limit=1`).body) as { count: number }).count;
+      for (const offset of [0, 10]) {
+        const r = await call(bc, 'query', { q, values: true, limit: 1000, offset });
+        expect(r.isError).toBe(false);
+        expect(r.text.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+        const returned = r.json.results.length as number;
+        expect(returned).toBeGreaterThan(0);
+        expect(returned).toBeLessThan(total - offset);
+        expect(r.json).toMatchObject({ total, returned, more: `${total - offset - returned} more: use offset ${offset + returned}`,
+          cut: `only ${returned} rows fit in ${MAX_RESULT_CHARS} characters; ask for fewer (limit) or for less per row (values=false)` });
+        // The rows are REST's first rows of that page.
+        const rest = JSON.parse(big.host!.router.route('GET', `/query?q=${encodeURIComponent(q)}&values=true&limit=${returned}&offset=${offset}`).body) as { results: unknown[] };
+        expect(r.json.results).toEqual(rest.results);
+      }
+    } finally {
+      await big.close();
+    }
   });
 });

@@ -70,14 +70,15 @@ describe('MCP tools', () => {
     expect(refused.text).toMatch(/Nope/);
     expect(h.host!.router.route('GET', '/entity/Sun/Earth').body).toBe(before);
     expect(w.get(earth, w.lookup('Scale'))).toEqual(scale);
-    expect((await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale']], values: [{ value: 2 }] } })).isError).toBe(false);
+    expect((await call(c, 'set_components', { path: 'Sun.Earth', data: { ids: [['Scale']], values: [{ value: 2 }] } })).json).toEqual({ ok: true });
     expect(w.get(earth, w.lookup('Scale'))).toEqual({ value: 2 });
-    expect((await call(c, 'set_enabled', { path: 'Sun.Earth', enabled: false })).isError).toBe(false);
+    expect((await call(c, 'set_enabled', { path: 'Sun.Earth', enabled: false })).json).toEqual({ ok: true, enabled: false });
     expect(w.isEnabled(earth)).toBe(false);
     expect((await call(c, 'explain_match', { path: 'Sun.Earth', q: 'Planet' })).json.blockers[0].code).toBe('disabled');
-    expect((await call(c, 'set_enabled', { path: 'Sun.Earth', enabled: true })).isError).toBe(false);
+    expect((await call(c, 'set_enabled', { path: 'Sun.Earth', enabled: true })).json).toEqual({ ok: true, enabled: true });
+    expect(w.isEnabled(earth)).toBe(true);
     expect((await call(c, 'delete_entity', { path: 'ecs.core.World' })).text).toMatch(/built in/);
-    expect((await call(c, 'delete_entity', { path: 'Sun.Earth' })).isError).toBe(false);
+    expect((await call(c, 'delete_entity', { path: 'Sun.Earth' })).json).toEqual({ ok: true });
     expect(w.isAlive(earth)).toBe(false);
   });
 
@@ -88,6 +89,20 @@ describe('MCP tools', () => {
     expect(s.json.named_queries.map((q: { path: string }) => q.path)).toEqual(expect.arrayContaining(['Planets', 'ShipsHeadingTo']));
     expect(s.json.systems.length).toBe(h.host!.app.pipeline.list().length);
     expect(s.json.components).toContain('Position');
+    expect(s.json).toMatchObject({ target_fps: h.host!.app.targetFps, simulated: expect.any(Boolean) });
+    expect(s.json.frame).toBeGreaterThan(0);
+    // The user's own: no built-in component or module, each list sorted.
+    for (const list of ['components', 'modules'] as const) {
+      expect(s.json[list].filter((p: string) => p === 'ecs' || p.startsWith('ecs.')), list).toEqual([]);
+      expect(s.json[list], list).toEqual([...s.json[list]].sort());
+    }
+    // counts_only: the same fields with each list as its length.
+    const counts = await call(c, 'world_summary', { counts_only: true });
+    const w = h.host!.world;
+    expect(counts.json).toMatchObject({
+      title: s.json.title, target_fps: s.json.target_fps, modules: s.json.modules.length, components: s.json.components.length,
+      named_queries: s.json.named_queries.length, systems: s.json.systems.length, entities: w.entities.aliveCount, tables: w.tables.size,
+    });
     expect((await call(c, 'stats', { category: 'world' })).isError).toBe(false);
     // Paused, then stepped: exactly the asked ticks run (the pipeline counts simulation ticks), as the loop's frames go on.
     expect((await call(c, 'time_control', { action: 'pause' })).json.paused).toBe(true);
