@@ -139,6 +139,13 @@ describe('MCP guard', () => {
     await expect(h.connect(base, { Origin: 'http://evil.example' })).rejects.toThrow();
     const c = await h.connect(base, { Origin: 'http://evil.example', Authorization: 'Bearer sesame' });
     expect((await call(c, 'get_entity', { path: 'Sun' })).isError).toBe(false);
+    // A request of no session that is not an initialize: refused, saying how to start one.
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    for (const [method, body] of [['POST', list], ['GET', undefined]] as const) {
+      const r = await send(Number(port), method, '/mcp', headers, body);
+      expect(r.status, method).toBe(400);
+      expect(JSON.parse(r.body).error.message, method).toBe('no Mcp-Session-Id header: start a session with an initialize request (POST /mcp), then send its Mcp-Session-Id with every request');
+    }
   });
 
   test(`at most ${MAX_MCP_SESSIONS} sessions; --no-mcp serves none`, async () => {
