@@ -3,7 +3,11 @@ import type { ComponentInfo } from './component';
 import { leafArrayType } from './schema';
 import type { LeafArray } from './values';
 
-/** Saved rows of a column: one array per leaf (reflected), or the opaque values. */
+/**
+ * Saved rows of a column: one array per leaf (reflected), or the opaque values. A saved image's
+ * arrays hold exactly the table's rows; a lent image's (world-image.ts) are a column's own arrays,
+ * whose leaf arrays run on to the column's capacity: readers take the first rows they need.
+ */
 export type ColumnRows = readonly LeafArray[] | readonly unknown[];
 
 /** Member views of a column: leaf key -> array (e.g. { x: Float32Array, y: Float32Array }). */
@@ -20,10 +24,10 @@ function structuredCloneSafe(v: unknown): unknown {
 /** Storage of one component in one table. */
 export class Column {
   readonly info: ComponentInfo;
-  /** Leaf arrays (reflected components); empty for opaque ones. */
-  arrays: LeafArray[] = [];
-  /** Values of an opaque component; null for reflected ones. */
-  values: unknown[] | null = null;
+  /** Leaf arrays (reflected components); empty for opaque ones. This array is kept (grow replaces its items): a lent image holds it. */
+  readonly arrays: LeafArray[] = [];
+  /** Values of an opaque component; null for reflected ones. Set once, changed in place. */
+  readonly values: unknown[] | null = null;
   /** Leaf key -> array, rebuilt when the arrays grow. */
   views: ColumnViews = {};
 
@@ -99,15 +103,38 @@ export class Column {
     return this.arrays.map((a) => (Array.isArray(a) ? a.slice(0, count) : a.subarray(0, count)) as LeafArray);
   }
 
-  /** Writes rows saved by saveRows into rows 0..n-1 (the table has made room for them). */
-  loadRows(rows: ColumnRows): void {
-    if (this.values) { this.values.length = 0; for (const v of rows as unknown[]) this.values.push(v); return; }
+  /**
+   * Writes the first `count` rows of `rows` (saveRows' arrays, or another column's own, which may
+   * be longer) into rows 0..count-1, in place. The table has made room: each leaf array here is
+   * at least as long as the one read, so a typed array is copied whole in one call (rows past
+   * `count` are spare capacity, never read).
+   */
+  loadRows(rows: ColumnRows, count: number): void {
+    const values = this.values;
+    if (values) {
+      const src = rows as readonly unknown[];
+      for (let r = 0; r < count; r++) values[r] = src[r];
+      values.length = count;
+      return;
+    }
     const saved = rows as readonly LeafArray[];
     for (let i = 0; i < this.arrays.length; i++) {
       const dst = this.arrays[i]!, src = saved[i]!;
-      if (Array.isArray(dst)) for (let r = 0; r < src.length; r++) dst[r] = (src as string[])[r]!;
+      if (Array.isArray(dst)) for (let r = 0; r < count; r++) dst[r] = (src as string[])[r]!;
       else (dst as Float64Array).set(src as Float64Array);
     }
+  }
+
+  /** The column's own arrays as ColumnRows, not copied (leaf arrays run on to the capacity), for a lent image: good until the column next changes. */
+  get ownRows(): ColumnRows {
+    return this.values ?? this.arrays;
+  }
+
+  /** How many rows the arrays of `rows` hold (a saved image's: the table's rows; a lent column's: its capacity), so a table can make room for them. */
+  rowsLength(rows: ColumnRows): number {
+    if (this.values) return rows.length;
+    const first = rows[0] as ArrayLike<unknown> | undefined;
+    return first === undefined ? 0 : first.length;
   }
 
   /** Truncates opaque storage after a removal of the last row. */

@@ -102,14 +102,22 @@ export class EntityIndex {
     return { generation: this.generation.slice(), free: this.free.slice(), nextIndex: this.nextIndex, nextLow: this.nextLow };
   }
 
-  /** Restores the allocation state of an image with no entity alive; placeEntity then revives each. */
+  /** The allocation state as it stands, not copied (generations run on to the capacity), for a lent image: good until this index next changes. */
+  lendImage(): EntityIndexImage {
+    return { generation: this.generation, free: this.free, nextIndex: this.nextIndex, nextLow: this.nextLow };
+  }
+
+  /** Restores the allocation state of an image (saved or lent) with no entity alive; placeEntity then revives each. */
   loadImage(img: EntityIndexImage): void {
     if (img.generation.length > this.generation.length) this.ensure(img.generation.length - 1);
     this.generation.fill(0);
     this.generation.set(img.generation);
     this.aliveFlag.fill(0);
     this.table.fill(undefined);
-    this.free = img.free.slice();
+    // Copied in place: the list keeps its storage.
+    const free = this.free;
+    for (let i = 0; i < img.free.length; i++) free[i] = img.free[i]!;
+    free.length = img.free.length;
     this.nextIndex = img.nextIndex;
     this.nextLow = img.nextLow;
     this.aliveCount = 0;

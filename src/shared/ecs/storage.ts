@@ -48,6 +48,8 @@ export class Storage {
   readonly writes = new WriteClock();
   /** Per entity index: 1 when the entity appears in some table's type (as id or pair part). */
   private usedAsId = new Uint8Array(1024);
+  /** The entities used as ids before a restore (noteIdUses), reused from one restore to the next; count -1 when none are noted. */
+  private readonly noted = { count: -1, index: [] as number[], entity: [] as Entity[], table: [] as (Table | undefined)[] };
   /**
    * The removals whose 'remove' observers run now, as entity, id, entity, id, …: a removal an
    * observer asks for again (of the id it is told of, or by deleting the entity) is already under
@@ -76,10 +78,54 @@ export class Storage {
     return this.usedAsId.slice();
   }
 
-  /** Restores the used-as-id marks; every reader's caches are out of date (both counters bumped). */
+  /** The used-as-id marks as they stand, not copied, for a lent image: good until this store next changes. */
+  lendUsedAsId(): Uint8Array {
+    return this.usedAsId;
+  }
+
+  /**
+   * Before a restore (world-image.ts): notes every entity used as an id, with its generation and
+   * table, so that loadUsedAsId can tell whether the restore changed any of them.
+   */
+  noteIdUses(): void {
+    const used = this.usedAsId, noted = this.noted;
+    let k = 0;
+    for (let i = 0; i < used.length; i++) {
+      if (used[i] !== 1) continue;
+      noted.index[k] = i;
+      noted.entity[k] = this.entities.aliveAt(i);
+      noted.table[k] = this.entities.table[i];
+      k++;
+    }
+    noted.count = k;
+  }
+
+  /**
+   * Restores the used-as-id marks (copied in place when the lengths agree), once the restored
+   * entities stand in their tables. Values may all have changed (changeCount and the write clock
+   * move). structureVersion moves unless noteIdUses was called before the restore and the same
+   * entities are used as ids, each with its generation and in the same table object as before: then
+   * nothing a cached match depends on changed (a kept table keeps its type), and query caches of
+   * inheritance and traversal stay valid, as they do across frames that move no such entity.
+   */
   loadUsedAsId(used: Uint8Array): void {
-    this.usedAsId = used.slice();
-    this.structureVersion++;
+    const noted = this.noted;
+    let same = noted.count >= 0;
+    if (same) {
+      let n = 0;
+      for (let i = 0; i < used.length; i++) if (used[i] === 1) n++;
+      same = n === noted.count;
+      for (let k = 0; k < noted.count; k++) {
+        const i = noted.index[k]!;
+        if (same) same = used[i] === 1 && this.entities.aliveAt(i) === noted.entity[k] && this.entities.table[i] === noted.table[k];
+        // Not kept: a deleted table must not stay reachable from here.
+        noted.table[k] = undefined;
+      }
+    }
+    noted.count = -1;
+    if (used.length === this.usedAsId.length) this.usedAsId.set(used);
+    else this.usedAsId = used.slice();
+    if (!same) this.structureVersion++;
     this.changeCount++;
     this.writes.markAll();
   }

@@ -6,6 +6,12 @@ import { IdRecord } from './id-record';
 import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
 import { Table, mapColumns, type Edge, type TableFlags } from './table';
 
+/** What restoring tables needs to know of each: its id and type (a world image's tables have them). */
+export interface TableShape {
+  readonly id: number;
+  readonly type: readonly Id[];
+}
+
 /** Listener of table creation and deletion (query caches). */
 export interface TableListener {
   onTableCreate(table: Table): void;
@@ -93,14 +99,14 @@ export class TableIndex {
   }
 
   /**
-   * First half of restoring an image's tables (`ids` and `types` in creation order): keeps the
-   * leading tables that match the image (same id and type), deletes every other one and returns
+   * First half of restoring an image's tables (`tables`: ids and types in creation order): keeps
+   * the leading tables that match the image (same id and type), deletes every other one and returns
    * how many were kept. The root (type []) is table 0 in every world, so it is always kept.
    */
-  keepLeading(ids: readonly number[], types: readonly (readonly Id[])[]): number {
+  keepLeading(tables: readonly TableShape[]): number {
     const current = [...this.tables.values()];
     let keep = 0;
-    while (keep < current.length && keep < ids.length && current[keep]!.id === ids[keep] && sameType(current[keep]!.type, types[keep]!)) keep++;
+    while (keep < current.length && keep < tables.length && current[keep]!.id === tables[keep]!.id && sameType(current[keep]!.type, tables[keep]!.type)) keep++;
     for (let i = current.length - 1; i >= keep; i--) this.delete(current[i]!);
     return keep;
   }
@@ -110,11 +116,11 @@ export class TableIndex {
    * of tables, which replies and systems follow, is the image's), then sets the next table id.
    * Call it once the entities that the types name are alive again. Returns the tables in image order.
    */
-  createRest(ids: readonly number[], types: readonly (readonly Id[])[], from: number, nextTableId: number): Table[] {
+  createRest(tables: readonly TableShape[], from: number, nextTableId: number): Table[] {
     const out = [...this.tables.values()];
-    for (let i = from; i < ids.length; i++) {
-      this.nextTableId = ids[i]!;
-      out.push(this.create(types[i]!));
+    for (let i = from; i < tables.length; i++) {
+      this.nextTableId = tables[i]!.id;
+      out.push(this.create(tables[i]!.type));
     }
     this.nextTableId = nextTableId;
     return out;

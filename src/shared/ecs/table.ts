@@ -10,6 +10,14 @@ export interface Edge {
   readonly map: Int32Array;
 }
 
+/** A table as an image holds it (world-image.ts's TableImage), here lent: its own arrays. */
+export interface LentTable {
+  readonly id: number;
+  readonly type: readonly Id[];
+  readonly entities: readonly Entity[];
+  readonly columns: readonly ColumnRows[];
+}
+
 /** Flags derived from a table's type, used by queries to skip tables cheaply. */
 export interface TableFlags {
   disabled: boolean;
@@ -47,6 +55,7 @@ export class Table {
   capacity = INITIAL_CAPACITY;
   /** Bumped on every structural change of rows; lets caches notice. */
   version = 0;
+  private lentImage: LentTable | undefined;
 
   /** `counters.rowChanges` counts this table's version bumps with every other table's of the world. */
   constructor(id: number, type: readonly Id[], data: readonly (ComponentInfo | undefined)[], flags: TableFlags, private readonly counters: { rowChanges: number } = { rowChanges: 0 }) {
@@ -105,20 +114,34 @@ export class Table {
     return -1;
   }
 
-  /** Replaces every row with saved ones (a world image): entities, and per column its saved rows. */
+  /**
+   * Replaces every row with saved ones (a world image, saved or lent): entities, and per column
+   * its rows. Written in place: the arrays keep their storage unless they must grow.
+   */
   loadRows(entities: readonly Entity[], columns: readonly ColumnRows[]): void {
-    const n = entities.length;
-    if (n > this.capacity) {
+    const n = entities.length, cols = this.columns;
+    let need = n;
+    for (let i = 0; i < cols.length; i++) need = Math.max(need, cols[i]!.rowsLength(columns[i]!));
+    if (need > this.capacity) {
       let cap = this.capacity;
-      while (cap < n) cap *= 2;
-      for (const c of this.columns) c.grow(cap, 0);
+      while (cap < need) cap *= 2;
+      for (const c of cols) c.grow(cap, 0);
       this.capacity = cap;
     }
-    this.entities.length = 0;
-    for (let i = 0; i < n; i++) this.entities.push(entities[i]!);
-    for (let i = 0; i < this.columns.length; i++) this.columns[i]!.loadRows(columns[i]!);
+    const own = this.entities;
+    for (let i = 0; i < n; i++) own[i] = entities[i]!;
+    own.length = n;
+    for (let i = 0; i < cols.length; i++) cols[i]!.loadRows(columns[i]!, n);
     this.version++;
     this.counters.rowChanges++;
+  }
+
+  /**
+   * The table as a lent image's table: its id, type, entities and each column's own arrays
+   * (Column.ownRows), none copied. Made once: a table keeps these holders and changes them in place.
+   */
+  get lent(): LentTable {
+    return (this.lentImage ??= { id: this.id, type: this.type, entities: this.entities, columns: this.columns.map((c) => c.ownRows) });
   }
 
   /** The column of a component id, or undefined. */

@@ -2,9 +2,11 @@
 // rows and column values, the entity index's generations and free list, names and parents,
 // registered components — taken between frames and written back in place, so that ids,
 // generations, table ids and the order of tables and rows are the image's again. Caches notice
-// through the usual counters (changeCount, structureVersion, hierarchy and table versions) and
-// query caches through the table listeners. State that lives outside the store (a pipeline's
-// clock, the alerts' records) joins an image as a named part.
+// through the usual counters (changeCount, hierarchy and table versions, and structureVersion
+// when an entity used as an id changed) and query caches through the table listeners. State that
+// lives outside the store (a pipeline's clock, the alerts' records) joins an image as a named
+// part. A world can also be lent as an image (its own arrays, nothing copied) to be restored into
+// a twin at once: a history restore copies its replica into the live world that way.
 import type { ColumnRows } from './column';
 import type { ComponentInfo } from './component';
 import type { EntityIndex, EntityIndexImage } from './entity-index';
@@ -83,37 +85,88 @@ export function takeImage(s: ImageSources, borrow = false): WorldImage {
 }
 
 /**
+ * The world as it stands, lent as an image without copying anything: every array is the world's
+ * own (leaf arrays, generations and marks run on to their capacity; a reader takes the rows each
+ * table's entities say). Good only until the world next changes: for loadImage into another
+ * world at once (World.restoreFrom), never to keep, never into the world it came from.
+ */
+export function lendImage(s: ImageSources): WorldImage {
+  if (s.isDeferred) throw new EcsError('invalid_argument', 'a world cannot be lent while changes are deferred (inside a system); lend it between frames');
+  const tables: TableImage[] = [];
+  for (const t of s.index.tables.values()) tables.push(t.lent);
+  const parts: Record<string, unknown> = {};
+  for (const [name, part] of s.parts) parts[name] = part.save();
+  return {
+    tables, nextTableId: s.index.nextId, entities: s.entities.lendImage(), hierarchy: s.hierarchy.saveImage(),
+    components: [...s.components], tagPairs: s.reflection.tagPairIndices, usedAsId: s.store.lendUsedAsId(),
+    builtin: [...s.builtin], worldSettings: [...s.worldSettings], parts,
+  };
+}
+
+/**
  * Makes the world the image's, in place: afterwards every table, row, value, id and generation is
  * the image's. Observers are not called (nothing was added or removed: the world is put back).
  * Throws while changes are deferred; a part named in the image but not registered is skipped.
+ * What already equals the image (leading tables, components, sets of ids) is kept, not rebuilt,
+ * and rows are copied into the arrays in place: a restore allocates little (its garbage makes the
+ * collector pause it).
  */
 export function loadImage(s: ImageSources, img: WorldImage): void {
   if (s.isDeferred) throw new EcsError('invalid_argument', 'a world image cannot be restored while changes are deferred (inside a system); restore it between frames');
-  const ids = img.tables.map((t) => t.id), types = img.tables.map((t) => t.type);
+  // What the entities used as ids are now, to tell afterwards whether query caches stay valid.
+  s.store.noteIdUses();
   // Tables go while the entities their types name are still alive (their id records need them).
-  const kept = s.index.keepLeading(ids, types);
-  // A component registered in both worlds keeps this world's info object (the image may come from a twin world).
-  const mine = new Map(s.components);
-  s.components.clear();
-  for (const [i, info] of img.components) {
-    const own = mine.get(i);
-    s.components.set(i, own !== undefined && own.id === info.id && own.name === info.name ? own : info);
-  }
+  const kept = s.index.keepLeading(img.tables);
+  loadComponents(s.components, img.components);
   s.reflection.loadTagPairs(img.tagPairs);
   s.entities.loadImage(img.entities);
   // Alive before the tables are made: their id records name the relationships and targets of pairs.
   for (const ti of img.tables) for (let r = 0; r < ti.entities.length; r++) s.entities.placeEntity(ti.entities[r]!, undefined, r);
-  const tables = s.index.createRest(ids, types, kept, img.nextTableId);
+  const tables = s.index.createRest(img.tables, kept, img.nextTableId);
   for (let i = 0; i < tables.length; i++) {
     const t = tables[i]!, ti = img.tables[i]!;
     t.loadRows(ti.entities, ti.columns);
     for (let r = 0; r < ti.entities.length; r++) s.entities.placeEntity(ti.entities[r]!, t, r);
   }
   s.hierarchy.loadImage(img.hierarchy);
-  s.builtin.clear(); for (const i of img.builtin) s.builtin.add(i);
-  s.worldSettings.clear(); for (const i of img.worldSettings) s.worldSettings.add(i);
+  loadSet(s.builtin, img.builtin);
+  loadSet(s.worldSettings, img.worldSettings);
   s.store.loadUsedAsId(img.usedAsId);
   for (const [name, part] of s.parts) if (name in img.parts) part.load(img.parts[name]);
+}
+
+/**
+ * Makes the registered components the image's, in its order. A component registered in both
+ * worlds keeps this world's info object (the image may come from a twin world); when every entry
+ * already agrees, in order, the map is left as it is.
+ */
+function loadComponents(components: Map<number, ComponentInfo>, saved: WorldImage['components']): void {
+  const same = (own: ComponentInfo | undefined, info: ComponentInfo) => own !== undefined && own.id === info.id && own.name === info.name;
+  if (saved.length === components.size) {
+    let k = 0;
+    for (const [i, own] of components) {
+      const [si, info] = saved[k++]!;
+      if (si !== i || !same(own, info)) { k = -1; break; }
+    }
+    if (k === saved.length) return;
+  }
+  const mine = new Map(components);
+  components.clear();
+  for (const [i, info] of saved) {
+    const own = mine.get(i);
+    components.set(i, same(own, info) ? own! : info);
+  }
+}
+
+/** Makes `set` hold exactly `items` in their order, left as it is when it already does. */
+function loadSet(set: Set<number>, items: readonly number[]): void {
+  if (items.length === set.size) {
+    let k = 0;
+    for (const i of set) if (items[k] === i) k++; else break;
+    if (k === items.length) return;
+  }
+  set.clear();
+  for (const i of items) set.add(i);
 }
 
 /**

@@ -27,7 +27,7 @@ import { Storage, type EntityLocation } from './storage';
 import type { Table } from './table';
 import { TableIndex, type StoreCounters, type TableListener } from './table-index';
 import type { LeafWrite, WriteOptions } from './values';
-import { loadImage, takeImage, type ImagePart, type ImageSources, type WorldImage } from './world-image';
+import { lendImage, loadImage, takeImage, type ImagePart, type ImageSources, type WorldImage } from './world-image';
 
 export type { ComponentOptions, EntityOptions } from './creation';
 export type { DocField } from './docs';
@@ -543,6 +543,17 @@ export class World {
   restore(image: WorldImage): void {
     loadImage(this.imageSources(), image);
     for (const l of [...this.restoreListeners]) l();
+  }
+
+  /**
+   * Makes this world the one `source` holds now, as restore(source.snapshot()) would, but reading
+   * the source's arrays where they are instead of copying them into an image first (a history
+   * restore copies its replica into the live world so). `source` is built by the same code and is
+   * not this world; neither may be inside a system.
+   */
+  restoreFrom(source: World): void {
+    if (source === this) throw new EcsError('invalid_argument', 'a world cannot be restored from itself: take a snapshot and restore that');
+    this.restore(lendImage(source.imageSources()));
   }
 
   /** Registers state kept outside the store that images carry under `name` (one part per name). */

@@ -224,7 +224,7 @@ export class History {
 
   /**
    * Once, when the second keyframe is taken: puts the replica at the frame before it (the first
-   * keyframe restored, a stretch of frames replayed) and takes its image, as a restore would. The
+   * keyframe restored, a stretch of frames replayed), as a restore would. The
    * first restore or read of the past in a process otherwise runs this code cold, which made it
    * 2-3 times slower than the next ones (up to 64 ms at 3,000 asteroids on an idle machine, over
    * the 50 ms a restore may take); this moves that cost to one frame of the first seconds. What
@@ -236,7 +236,6 @@ export class History {
     if (!this.recording.has(frame)) return;
     try {
       this.replayer.moveTo(frame);
-      this.replica.world.snapshot(true);
     } catch {
       // A replay that fails here fails again where it is asked for, with its error to that client.
     }
@@ -280,10 +279,9 @@ export class History {
     const why = this.outsideWindow(frame);
     if (why) throw new RangeError(why);
     this.replayer.moveTo(frame);
-    // Borrowed: copied into the live world at once, so the replica's rows need no copy of their own.
-    const image = this.replica.world.snapshot(true);
     const app = this.app;
-    app.world.restore(image);
+    // Copied from the replica's arrays straight into the live world's: no image in between.
+    app.world.restoreFrom(this.replica.world);
     app.frameCount = frame;
     this.recording.dropAfter(frame);
     this.release(frame);

@@ -4,6 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
 import { World, type Entity } from '../../../../src/shared/ecs';
+import { CachedQuery } from '../../../../src/shared/pipeline';
+import { compileQuery } from '../../../../src/shared/query';
 import { createRouter } from '../../../../src/shared/rest';
 
 // A property over many worlds: the bound is generous for a loaded machine (it only stops a hung test).
@@ -50,6 +52,13 @@ function apply(world: World, ids: Ids, [kind, pick, other, value]: Op): Entity {
   } catch {
     return 0;
   }
+}
+
+/** A world built by makeWorld, restored to `image`. */
+function makeTwin(image: ReturnType<World['snapshot']>): World {
+  const { world } = makeWorld();
+  world.restore(image);
+  return world;
 }
 
 function dump(world: World): string {
@@ -114,6 +123,70 @@ describe('world images', () => {
     expect(b.world.get(earth, b.ids.Position)).toEqual({ x: 1.5, y: 2 });
     // The recycled index comes back with the next generation in both.
     expect(b.world.entity()).toBe(a.world.entity());
+  });
+
+  test('a world restored from a twin (restoreFrom) is the twin\'s world, ids to come included, and the twin is untouched', () => {
+    // The twin's arrays are read where they are, longer than its rows (their capacity): the rows
+    // past each table's count must not show, whichever world has the larger tables.
+    fc.assert(fc.property(fc.array(op, { maxLength: 40 }), fc.array(op, { maxLength: 60 }), fc.array(op, { maxLength: 60 }), fc.array(op, { maxLength: 20 }), (common, onlyTwin, onlyLive, after) => {
+      const live = makeWorld(), twin = makeWorld();
+      for (const o of common) { apply(live.world, live.ids, o); apply(twin.world, twin.ids, o); }
+      for (const o of onlyTwin) apply(twin.world, twin.ids, o);
+      for (const o of onlyLive) apply(live.world, live.ids, o);
+      const atTwin = dump(twin.world);
+      live.world.restoreFrom(twin.world);
+      expect(dump(live.world)).toBe(atTwin);
+      expect(dump(twin.world)).toBe(atTwin);
+      for (const o of after) expect(apply(live.world, live.ids, o)).toBe(apply(twin.world, twin.ids, o));
+      expect(dump(live.world)).toBe(dump(twin.world));
+    }), { numRuns: 100 });
+    // A twin table that held many more rows than it does now: its arrays are longer than this
+    // world's table could hold, and only its rows come over.
+    const live = makeWorld(), twin = makeWorld();
+    const made = Array.from({ length: 40 }, (_, i) => {
+      const e = twin.world.entity();
+      twin.world.set(e, twin.ids.Position, { x: i, y: -i });
+      twin.world.set(e, twin.ids.Label, { text: `t${i}` });
+      return e;
+    });
+    for (const e of made.slice(3)) twin.world.delete(e);
+    live.world.restoreFrom(twin.world);
+    expect(dump(live.world)).toBe(dump(twin.world));
+    expect(made.slice(0, 3).map((e) => live.world.get(e, live.ids.Label))).toEqual([{ text: 't0' }, { text: 't1' }, { text: 't2' }]);
+    const { world } = makeWorld();
+    expect(() => world.restoreFrom(world)).toThrow(/restored from itself/);
+  });
+
+  test('matches through other entities (inheritance) follow a restore, and survive one that moves no such entity', () => {
+    const { world, ids } = makeWorld();
+    const base = world.entity('Base');
+    world.set(base, ids.Position, { x: 1, y: 2 });
+    const ship = world.entity('Ship');
+    world.add(ship, world.pair(world.core.IsA, base));
+    // Kept between calls: the ship's table matches through its base, so the match follows the base's type.
+    const cached = new CachedQuery(compileQuery(world, 'Position(up(IsA))'));
+    const matched = () => { const out: string[] = []; cached.each((r) => { for (let j = 0; j < r.count; j++) out.push(world.pathOf(r.table!.entities[j]!)); }); return out; };
+    expect(matched()).toEqual(['Ship']);
+    const withPosition = world.snapshot();
+    world.remove(base, ids.Position);
+    expect(matched()).toEqual([]);
+    const without = world.snapshot();
+    world.restore(withPosition);
+    expect(matched()).toEqual(['Ship']);
+    world.restore(without);
+    expect(matched()).toEqual([]);
+    world.restoreFrom(makeTwin(withPosition));
+    expect(matched()).toEqual(['Ship']);
+    // Only values differ: no entity used as an id moved, so the structure counts as unchanged.
+    world.set(ship, ids.Label, { text: 'a' });
+    const labelled = world.snapshot();
+    world.set(ship, ids.Label, { text: 'b' });
+    const structure = world.structureVersion;
+    world.restore(labelled);
+    expect(world.structureVersion).toBe(structure);
+    expect(world.get(ship, ids.Label)).toEqual({ text: 'a' });
+    expect(matched()).toEqual(['Ship']);
+    cached.dispose();
   });
 
   test('parts outside the store travel with the image; restore listeners hear of it', () => {
