@@ -92,6 +92,17 @@ describe('entity reply after names and parents change', () => {
     const named = w.entity('Recycled');
     expect(JSON.parse(serializeEntity(w, named)).path).toBe('Recycled');
   });
+
+  test('a component made private after a reply leaves the next reply (its ids are kept only while no id entity changes its type)', () => {
+    const w = buildReferenceWorld().world;
+    const earth = w.lookup('Sun.Earth');
+    const ids = () => (JSON.parse(serializeEntity(w, earth, entityReplyOptions({ ids: true }))) as { ids: string[][] }).ids;
+    expect(ids()).toContainEqual(['Mass']);
+    w.add(w.lookup('Mass'), w.core.Private);
+    expect(ids()).not.toContainEqual(['Mass']);
+    expect(ids()).toContainEqual(['Position']);
+    expect(JSON.parse(serializeEntity(w, earth, entityReplyOptions({ ids: true, private: true }))).ids).toContainEqual(['Mass']);
+  });
 });
 
 describe('entity reply values of every kind', () => {
