@@ -113,6 +113,30 @@ describe('wait_for', () => {
     expect(r.json.before.count - r.json.after.count).toBe(1);
   });
 
+  test('a query or entity that stops being valid while it waits (its component or the entity deleted): an error with the REST message, the watch released', async () => {
+    const base = await h.start();
+    const c = await h.connect(base);
+    const waiting = call(c, 'wait_for', { q: 'Planet', timeout_frames: 20 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    h.host!.app.step(1 / 60);
+    await put(base, '/delete/Planet');
+    await h.stepUntil(waiting);
+    const r = await waiting;
+    expect(r.isError).toBe(true);
+    expect(r.text).toBe(JSON.parse(h.host!.router.route('GET', '/query?q=Planet').body).error);
+    expect(h.host!.watches.watcherCount).toBe(0);
+    // With path, the entity deleted while waiting: the explain's REST message.
+    const one = call(c, 'wait_for', { q: 'Position', path: 'Sun.Mars', timeout_frames: 20 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    h.host!.app.step(1 / 60);
+    await put(base, '/delete/Sun/Mars');
+    await h.stepUntil(one);
+    const gone = await one;
+    expect(gone.isError).toBe(true);
+    expect(gone.text).toBe(JSON.parse(h.host!.router.route('GET', '/explain/Sun/Mars?q=Position').body).error);
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
   test('bad input: the REST message, and no watch left open', async () => {
     const c = await h.connect(await h.start());
     const bad = await call(c, 'wait_for', { q: 'Position, Nope' });
