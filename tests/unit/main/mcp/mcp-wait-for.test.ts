@@ -145,7 +145,12 @@ describe('wait_for', () => {
     const gone = await call(c, 'wait_for', { q: 'Planet', path: 'Sun.Nowhere' });
     expect(gone.isError).toBe(true);
     expect(gone.text).toMatch(/^entity 'Sun\/Nowhere' not found/);
-    expect((await call(c, 'wait_for', { q: 'Planet', timeout_frames: 0 })).isError).toBe(true);
+    // Arguments out of their schema are refused by name before anything runs.
+    for (const [arg, value] of [['timeout_frames', 0], ['timeout_frames', 1.5], ['timeout_frames', WAIT_MAX_FRAMES + 1], ['timeout_seconds', 0], ['path', ''], ['breakpoint', '']] as const) {
+      const r = await call(c, 'wait_for', { q: 'Planet', [arg]: value });
+      expect(r.isError, `${arg} ${value}`).toBe(true);
+      expect(r.text, `${arg} ${value}`).toMatch(new RegExp(`^MCP error -32602: Input validation error: Invalid arguments for tool wait_for: .* at ${arg}$`));
+    }
     expect(h.host!.watches.watcherCount).toBe(0);
   });
 });
