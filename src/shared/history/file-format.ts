@@ -1,7 +1,7 @@
 // The history file (GET /history/export, PUT /history/import, --replay), before compression:
 // a magic string, the format version, then records — a header, the keyframes with the blobs
 // (typed arrays) they refer to, the frame records of each keyframe, and an end record. The layout
-// is written out in docs/history.md ("The file format"); a change to it raises FORMAT_VERSION.
+// is written out in docs/history.md ("The file format"); a change to it raises HISTORY_FILE_VERSION.
 import type { ComponentInfo, WorldImage } from '../ecs';
 import { FileValueError, fromTagged, toTagged } from './file-json';
 import type { FrameRecord, Segment } from './history-types';
@@ -10,7 +10,7 @@ import type { FrameRecord, Segment } from './history-types';
 export const HISTORY_FILE_MAGIC = 'ECS-LIVE-HISTORY';
 
 /** The version of the layout this code writes and reads. */
-export const HISTORY_FILE_VERSION = 1;
+export const HISTORY_FILE_VERSION = 2;
 
 /** Kinds of records, as their first byte. */
 export const RECORD_KIND = { header: 1, blob: 2, keyframe: 3, frames: 4, end: 5 } as const;
@@ -245,7 +245,7 @@ function checkSegments(header: HistoryFileHeader, segments: HistoryFile['segment
     if (s.frame !== expect) throw damaged(`the keyframe of frame ${s.frame} follows frame ${expect}`);
     if (!Array.isArray(s.frames)) throw damaged(`the frames after keyframe ${s.frame} are not a list`);
     for (const f of s.frames) {
-      if (f === null || typeof f !== 'object' || f.frame !== expect + 1 || typeof f.dt !== 'number' || typeof f.simulated !== 'boolean' || !Array.isArray(f.inputs)) {
+      if (f === null || typeof f !== 'object' || f.frame !== expect + 1 || typeof f.dt !== 'number' || typeof f.simulated !== 'boolean' || !Array.isArray(f.inputs) || (f.after !== undefined && !Array.isArray(f.after))) {
         throw damaged(`the record after frame ${expect} (keyframe ${s.frame}) is ${JSON.stringify(f)?.slice(0, 120)}`);
       }
       expect = f.frame;

@@ -36,6 +36,12 @@ export interface FrameRecord {
   readonly simulated: boolean;
   /** Outside writes applied after the previous frame and before this one, in order. */
   readonly inputs: readonly HistoryInput[];
+  /**
+   * What the frame's own hooks changed after its systems ran (a breakpoint's pause), applied after
+   * the frame in a replay, so the world after the frame (a keyframe taken there, a read of it) is
+   * the one the live host had. Absent when there was none.
+   */
+  readonly after?: readonly HistoryInput[];
   /** Active alert instances after the frame (the timeline marks where this rises). */
   readonly alerts: number;
 }
@@ -57,4 +63,12 @@ export const FRAME_RECORD_BYTES = 96;
 /** Bytes counted for one input: its object and its URL text (2 bytes a character). */
 export function inputBytes(input: HistoryInput): number {
   return input.kind === 'rest' ? 48 + 2 * (input.method.length + input.url.length + (input.face?.length ?? 0)) : 32;
+}
+
+/** Bytes counted for one frame record: FRAME_RECORD_BYTES and its inputs, before and after the frame. */
+export function frameRecordBytes(record: FrameRecord): number {
+  let n = FRAME_RECORD_BYTES;
+  for (const i of record.inputs) n += inputBytes(i);
+  if (record.after !== undefined) for (const i of record.after) n += inputBytes(i);
+  return n;
 }

@@ -95,7 +95,7 @@ export class History {
    * (load): the loop stands still, so no frame is counted over them. The loop ran before if true.
    */
   private holding: { wasRunning: boolean } | undefined;
-  /** Inputs that came in during a frame's hooks (a breakpoint's pause): they belong to the next frame. */
+  /** Inputs that came in during a frame's hooks (a breakpoint's pause): the frame's `after`. */
   private later: HistoryInput[] = [];
   private readonly listeners = new Set<HistoryListener>();
   private unhook: (() => void) | undefined;
@@ -155,11 +155,13 @@ export class History {
   }
 
   /**
-   * Records a pause set from a frame hook (a breakpoint hit), outside the router. The frame it
-   * happened in already ran its systems, so a replay applies it before the next frame.
+   * Records a pause set outside the router. From a frame hook (a breakpoint hit) it is part of that
+   * frame, after its systems: a replay applies it there, so the world after the frame (the keyframe
+   * taken after it, a read of it) is paused as it was live. The hook must run before the history's
+   * own (the host registers the breakpoints' first). Between frames it is an input of the next one.
    */
   recordPause(): void {
-    this.later.push({ kind: 'pause' });
+    (this.app.inFrame ? this.later : this.pending).push({ kind: 'pause' });
   }
 
   /** Hears of restores; returns the unsubscribe function. */
@@ -210,12 +212,13 @@ export class History {
     const app = this.app;
     // A frame run by hand over a held recording: it follows the first frame, the later ones go.
     this.release(app.frameCount - 1);
-    const record: FrameRecord = {
+    const base = {
       frame: app.frameCount, dt: app.simulated ? app.deltaTime : 0, simulated: app.simulated, inputs: this.pending,
       alerts: alertsState(app.world)?.activeCount ?? 0,
     };
-    this.pending = this.later;
-    this.later = [];
+    const record: FrameRecord = this.later.length === 0 ? base : { ...base, after: this.later };
+    this.pending = [];
+    if (this.later.length !== 0) this.later = [];
     this.recording.addFrame(record);
     const seg = this.recording.segments[this.recording.segments.length - 1]!;
     if (record.frame - seg.frame >= this.keyframeInterval) this.recording.addKeyframe(record.frame, app.world.snapshot());

@@ -3,7 +3,7 @@
 // the oldest segment, or when the bytes exceed the cap, the oldest keyframe and its frames go.
 // The newest segment always stays, so the live frame can always be restored.
 import { imageBytes, type WorldImage } from '../ecs';
-import { FRAME_RECORD_BYTES, inputBytes, type FrameRecord, type HistoryInput, type Segment } from './history-types';
+import { frameRecordBytes, type FrameRecord, type Segment } from './history-types';
 
 /** Bounds of a recording. */
 export interface RecordingBounds {
@@ -49,7 +49,7 @@ export class Recording {
     const seg = this.segments[this.segments.length - 1];
     if (seg === undefined) throw new Error('a frame was recorded before any keyframe');
     seg.frames.push(record);
-    const b = FRAME_RECORD_BYTES + record.inputs.reduce((n: number, i: HistoryInput) => n + inputBytes(i), 0);
+    const b = frameRecordBytes(record);
     seg.frameBytes += b;
     this.total += b;
     this.trim();
@@ -92,7 +92,7 @@ export class Recording {
     const keep = frame - seg.frame;
     while (seg.frames.length > keep) {
       const r = seg.frames.pop()!;
-      const b = FRAME_RECORD_BYTES + r.inputs.reduce((n: number, i: HistoryInput) => n + inputBytes(i), 0);
+      const b = frameRecordBytes(r);
       seg.frameBytes -= b;
       this.total -= b;
     }
@@ -106,7 +106,7 @@ export class Recording {
     this.clear();
     for (const s of segments) {
       const seg: Segment = { frame: s.frame, image: s.image, imageBytes: imageBytes(s.image), frames: s.frames, frameBytes: 0 };
-      for (const r of s.frames) seg.frameBytes += FRAME_RECORD_BYTES + r.inputs.reduce((n: number, i: HistoryInput) => n + inputBytes(i), 0);
+      for (const r of s.frames) seg.frameBytes += frameRecordBytes(r);
       this.segments.push(seg);
       this.total += seg.imageBytes + seg.frameBytes;
     }

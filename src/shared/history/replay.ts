@@ -68,6 +68,7 @@ export function replayFrame(replica: Replica, record: FrameRecord): void {
     throw new ReplayMismatch(record.frame, `the systems ${record.simulated ? 'ran' : 'stood still'} when recorded but ${run ? 'ran' : 'stood still'} in the replay (ecs.app.TimeControl differs)`);
   }
   if (run) pipelineOf(w).progress(record.dt);
+  if (record.after !== undefined) for (const input of record.after) applyInput(replica, record.frame, input);
 }
 
 /** Keeps a replica at a recorded frame, moving forward from where it stands when it can. */

@@ -10,6 +10,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import type { BreakpointHit } from '../../../../src/shared/breakpoints';
+import { KEYFRAME_INTERVAL, verifyReplay } from '../../../../src/shared/history';
 import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
@@ -88,4 +89,49 @@ test('a breakpoint pause: the hit frame is the last that ran, at= reads what fir
   // The new run is its own: it hit again, after the restored frame.
   expect(second!.frame).toBeGreaterThan(E);
   expect(last - history.first).toBeGreaterThan(E - history.first + 2);
+});
+
+/** Whether the World's ecs.app.TimeControl says paused, in an entity reply with values. */
+function pausedIn(body: string): boolean {
+  const e = JSON.parse(body) as { ids: string[][]; values: { paused?: boolean }[] };
+  return e.values[e.ids.findIndex((id) => id[0] === 'ecs.app.TimeControl')]!.paused === true;
+}
+
+test('a breakpoint that hits on a keyframe\'s frame: the recording replays exactly, and at= of that frame reads the world paused, as the live host showed it', async () => {
+  host = new Host(parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '20', '--history', '30']), mkdtempSync(join(tmpdir(), 'pages-')));
+  const h = host;
+  const WORLD = '/entity/ecs/core/World?values=true';
+  // The World as the live host showed it after each frame (its hooks have all run by the next one).
+  const seen = new Map<number, string>();
+  h.app.onFrame((_s, app) => { const f = app.frameCount; queueMicrotask(() => seen.set(f, h.router.route('GET', WORLD).body)); });
+  const base = (await h.start()).rest;
+  await text(base, `/breakpoint/low-fuel?q=${encodeURIComponent('Fuel.value < 10')}&path=Ship1`, 'PUT');
+  await frameReached(h, 2);
+
+  // The write lands right after frame K - 1 (between frames, as a request does), so the hit is at K,
+  // the frame the next keyframe is taken after (a hit there did not replay: the pause was recorded
+  // as an input of the next frame, and the keyframe was taken paused).
+  const segments = h.history!.recording.segments;
+  const K = segments[segments.length - 1]!.frame + KEYFRAME_INTERVAL;
+  await frameReached(h, K - 1);
+  expect(h.app.frameCount).toBe(K - 1);
+  const hits = nextHits(h);
+  // Through the router itself, as a request is answered, but without running a frame that fell due first.
+  expect(h.router.route('PUT', `/set/Ship1${setFuel(5)}`).status).toBe(200);
+  const [hit] = await hits;
+  expect(hit!.frame).toBe(K);
+  await frameReached(h, K + 3);
+  expect(h.history!.recording.segments.map((s) => s.frame)).toContain(K);
+
+  // Every stretch replays to its next keyframe, the one taken after the hit included.
+  expect(verifyReplay(h.history!)).toMatchObject({ ok: true });
+  // The hit frame read back: paused, as it showed live once the frame had run; the frame before, running.
+  expect(pausedIn(seen.get(K)!)).toBe(true);
+  expect(pausedIn(await text(base, `${WORLD}&at=${K}`))).toBe(true);
+  expect(pausedIn(await text(base, `${WORLD}&at=${K - 1}`))).toBe(false);
+  // And the file of this recording opens (it is tried on the replica frame by frame).
+  const file = await fetch(`${base}/history/export`);
+  expect(file.status).toBe(200);
+  const opened = await fetch(`${base}/history/import`, { method: 'PUT', body: new Uint8Array(await file.arrayBuffer()) });
+  expect(opened.status, await opened.clone().text()).toBe(200);
 });
