@@ -34,9 +34,20 @@ test('import a recording with the button, then export the frame shown: the downl
     page.waitForResponse((r) => isImport(r.url()) && r.request().method() === 'PUT', { timeout: 150_000 }).then((r) => `${r.status()}`),
     page.waitForEvent('requestfailed', { predicate: (r) => isImport(r.url()), timeout: 150_000 }).then((r) => `failed: ${r.failure()?.errorText}`),
   ].map((p) => p.catch((err: unknown) => `no answer: ${String(err)}`)));
-  await page.getByRole('button', { name: 'import', exact: true }).click();
+  // While the host reads the file, the timeline says so and the import button waits: the PUT is
+  // held here until that showed.
+  let sent!: () => void;
+  const shown = new Promise<void>((resolve) => { sent = resolve; });
+  await page.route((url) => isImport(url.href), async (route) => { await shown; await route.continue(); });
+  const importButton = page.getByRole('button', { name: 'import', exact: true });
+  await importButton.click();
   await (await chooser).setFiles({ name: 'recording.gz', mimeType: 'application/gzip', buffer: file });
+  await expect(page.getByTestId('history-opening')).toHaveText('opening recording.gz: the host checks every frame…');
+  await expect(importButton).toBeDisabled();
+  sent();
   const status = await answered;
+  await expect(page.getByTestId('history-opening')).toHaveCount(0);
+  await expect(importButton).toBeEnabled();
   // Refused: the timeline's error line says why.
   if (status !== '200') await page.getByRole('alert').waitFor({ timeout: 10_000 }).catch(() => undefined);
   if (status !== '200') expect(`${status}: ${(await page.getByRole('alert').allTextContents()).join(' ')}`).toBe('200');
