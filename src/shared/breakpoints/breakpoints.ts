@@ -8,7 +8,9 @@
 // frame for all of them, and counted once against the budget. The same query is the same
 // canonical text (queryKey: spacing aside, plain terms in any order). Trackers comparing the same
 // member (`Position.y > 5`, `Position.y < -5`) share a ThresholdIndex that reads its column once
-// per frame for all of them.
+// per frame for all of them. Trackers of one shape (the same query but for its comparisons'
+// operators and numbers) form a TrackerFamily: after a frame in which nothing they depend on
+// moved, one look of the family stands for all of them, and their breakpoints are not visited.
 //
 // They share the per-frame evaluation budget of the watch feeds and go first in each frame, so
 // none misses the frame it fires on; a breakpoint whose evaluation does not fit what the enabled
@@ -18,8 +20,10 @@ import type { Entity, World } from '../ecs';
 import { QueryBudget, QueryBudgetError, QueryParseError, compileQuery } from '../query';
 import { BREAK_ON, type BreakOn } from '../protocol';
 import { MatchTracker } from './match-tracker';
-import { queryKey } from './query-key';
+import { queryKey, shapeKey } from './query-key';
 import { ThresholdIndexes } from './threshold-index';
+import { TrackerFamily } from './tracker-family';
+import { frameUnits, type Run, type Unit } from './frame-units';
 import { WatchedQuery } from './watched-query';
 
 /** The budget of a look that reads nothing (its query was read this round): never spent from. */
@@ -93,15 +97,24 @@ interface Entry {
   lastHit?: BreakpointHit;
   steps: number;
   error?: string;
+  /** Its place in creation order (the order of hits within a frame), set by frameUnits. */
+  order: number;
 }
 
 /** The breakpoints of one world, looked at after every frame (afterFrame). */
 export class Breakpoints {
   private readonly entries = new Map<string, Entry>();
-  /** The entries in creation order, as a list for the look after every frame (undefined: to be made again). */
-  private ordered: Entry[] | undefined;
+  /** What the look after every frame goes through (undefined: to be made again, after any breakpoint is set, deleted, enabled, disabled or primed). */
+  private units: Unit<Entry>[] | undefined;
   /** Trackers of the queries of breakpoints without a path, by queryKey. */
   private readonly trackers = new Map<string, MatchTracker>();
+  /** Families of the trackers, by the names' version and shapeKey, and the family of each tracker. */
+  private readonly families = new Map<string, TrackerFamily>();
+  private readonly familyOf = new Map<MatchTracker, TrackerFamily>();
+  /** During afterFrame: steps left and spent, and the hits so far. */
+  private left = 0;
+  private spent = 0;
+  private hits: BreakpointHit[] = [];
   /** The threshold indexes the trackers' comparisons share. */
   private readonly indexes: ThresholdIndexes;
   /** Counts afterFrame calls: a tracker reads once per round, whichever breakpoint asks first. */
@@ -137,10 +150,10 @@ export class Breakpoints {
     if (!BREAK_ON.includes(spec.on)) throw new BreakpointError(400, `on must be one of ${BREAK_ON.join(', ')}, got '${String(spec.on)}'`);
     const watched = this.compile(spec);
     const previous = this.entries.get(name);
-    const entry: Entry = { name, spec, watched, hits: 0, steps: 0 };
+    const entry: Entry = { name, spec, watched, hits: 0, steps: 0, order: 0 };
     if (spec.enabled) this.prime(entry, previous);
     this.entries.set(name, entry);
-    this.ordered = undefined;
+    this.units = undefined;
     this.use(watched.tracker);
     if (previous !== undefined) this.release(previous.watched.tracker);
     return previous === undefined ? { breakpoint: info(entry) } : { breakpoint: info(entry), replaced: info(previous) };
@@ -155,6 +168,7 @@ export class Breakpoints {
       entry.error = undefined;
     }
     entry.spec = { ...entry.spec, enabled };
+    this.units = undefined;
     return info(entry);
   }
 
@@ -163,7 +177,7 @@ export class Breakpoints {
     const entry = this.entries.get(name);
     if (entry === undefined) return false;
     this.entries.delete(name);
-    this.ordered = undefined;
+    this.units = undefined;
     this.release(entry.watched.tracker);
     return true;
   }
@@ -195,59 +209,112 @@ export class Breakpoints {
    * records hits, pauses the world when there are any and tells the listeners. Returns the steps spent.
    */
   afterFrame(maxSteps: number = this.host.frameSteps): number {
-    let left = maxSteps, spent = 0;
+    this.left = maxSteps;
+    this.spent = 0;
     const token = ++this.round;
     if (this.host.ranSystems()) this.atHit = false;
-    const hits: BreakpointHit[] = [];
-    const ordered = (this.ordered ??= [...this.entries.values()]);
-    for (let i = 0; i < ordered.length; i++) {
-      const entry = ordered[i]!;
-      if (!entry.spec.enabled) continue;
-      // A query another breakpoint already read this round is not read again: nothing to spend.
-      // One whose kept state answers without looking (readQuiet) needs no budget object; and when
-      // this breakpoint already saw what its query found, nothing can fire.
-      const tracker = entry.watched.tracker;
-      let read = tracker?.hasRead(token) === true;
-      if (!read && tracker !== undefined) {
-        const quiet = tracker.readQuiet(token, Math.min(this.host.requestSteps, left));
-        if (quiet >= 0) { read = true; spent += quiet; left -= quiet; }
-      }
-      if (read && entry.watched.sawCurrent()) continue;
-      const budget = read ? NOTHING_TO_SPEND : new QueryBudget(Math.max(1, Math.min(this.host.requestSteps, left)));
-      let triggered: readonly Entity[];
-      try {
-        triggered = entry.watched.observe(budget, token);
-      } catch (err) {
-        if (!(err instanceof QueryBudgetError)) throw err;
-        entry.error = `disabled at frame ${this.host.frame()}: it needed more than the ${budget.limit} evaluation steps left of the frame's budget (${this.host.frameSteps}); narrow its query, or delete other breakpoints, then enable it again`;
-        entry.spec = { ...entry.spec, enabled: false };
-        spent += budget.limit;
-        left -= budget.limit;
-        continue;
-      }
-      entry.steps = entry.watched.tracker?.steps ?? budget.used;
-      spent += budget.used;
-      left -= budget.used;
-      if (triggered.length === 0) continue;
-      const hit: BreakpointHit = { breakpoint: entry.name, frame: this.host.frame(), on: entry.spec.on, entities: triggered.map((e) => this.path(e)), ids: triggered };
-      entry.hits++;
-      entry.lastHit = hit;
-      if (entry.spec.once) entry.spec = { ...entry.spec, enabled: false };
-      hits.push(hit);
+    const units = (this.units ??= frameUnits(this.entries.values(), this.familyOf));
+    for (let u = 0; u < units.length; u++) {
+      const unit = units[u]!, family = unit.family;
+      if (unit.entry !== undefined) { this.lookAtPath(unit.entry); continue; }
+      // Nothing the family's trackers depend on moved: each read for this frame, its result (and
+      // so what its breakpoints saw) unchanged.
+      if (unit.joined && family!.quietSteps <= this.left && family!.quiet(token)) { this.spend(family!.quietSteps); continue; }
+      for (let r = 0; r < unit.runs.length; r++) this.lookAtRun(unit.runs[r]!, token);
+      unit.joined = family!.settle(token, unit.trackers);
     }
+    const hits = this.hits;
     if (hits.length > 0) {
+      this.hits = [];
+      const order = (h: BreakpointHit) => this.entries.get(h.breakpoint)?.order ?? 0;
+      if (hits.length > 1) hits.sort((a, b) => order(a) - order(b));
       this.lastHit = hits[hits.length - 1];
       this.atHit = true;
       this.host.pause();
       for (const l of this.listeners) l(hits);
     }
-    return spent;
+    return this.spent;
+  }
+
+  /** Reads the tracker of `run` for frame `token` (unless read already) and lets each of its breakpoints that has not seen the result look at it. */
+  private lookAtRun(run: Run<Entry>, token: number): void {
+    const t = run.tracker;
+    if (!t.hasRead(token)) {
+      // One whose kept state answers without looking (readQuiet) needs no budget object.
+      const quiet = t.readQuiet(token, Math.min(this.host.requestSteps, this.left));
+      if (quiet >= 0) this.spend(quiet);
+      else {
+        const budget = this.budget();
+        try {
+          t.read(budget, token);
+        } catch (err) {
+          if (!(err instanceof QueryBudgetError)) throw err;
+          for (const e of run.entries) this.outgrew(e, budget);
+          this.spend(budget.limit);
+          return;
+        }
+        this.spend(budget.used);
+      }
+    }
+    // Read for this frame: observing costs nothing more, and one that saw this result cannot fire.
+    for (const e of run.entries) if (!e.watched.sawCurrent()) this.fired(e, e.watched.observe(NOTHING_TO_SPEND, token));
+  }
+
+  /** Evaluates the breakpoint with a path `e` (its own query, for its one entity). */
+  private lookAtPath(e: Entry): void {
+    const budget = this.budget();
+    let triggered: readonly Entity[];
+    try {
+      triggered = e.watched.observe(budget);
+    } catch (err) {
+      if (!(err instanceof QueryBudgetError)) throw err;
+      this.outgrew(e, budget);
+      this.spend(budget.limit);
+      return;
+    }
+    e.steps = budget.used;
+    this.spend(budget.used);
+    this.fired(e, triggered);
+  }
+
+  /** A budget for one evaluation: a request's, or what is left of the frame's if less. */
+  private budget(): QueryBudget {
+    return new QueryBudget(Math.max(1, Math.min(this.host.requestSteps, this.left)));
+  }
+
+  private spend(steps: number): void {
+    this.spent += steps;
+    this.left -= steps;
+  }
+
+  /** Records a hit of `e` when `triggered` has entities. */
+  private fired(e: Entry, triggered: readonly Entity[]): void {
+    if (triggered.length === 0) return;
+    const hit: BreakpointHit = { breakpoint: e.name, frame: this.host.frame(), on: e.spec.on, entities: triggered.map((x) => this.path(x)), ids: triggered };
+    e.hits++;
+    e.lastHit = hit;
+    if (e.spec.once) { e.spec = { ...e.spec, enabled: false }; this.units = undefined; }
+    this.hits.push(hit);
+  }
+
+  /** Disables `e`, whose evaluation did not fit `budget`, saying why. */
+  private outgrew(e: Entry, budget: QueryBudget): void {
+    e.error = `disabled at frame ${this.host.frame()}: it needed more than the ${budget.limit} evaluation steps left of the frame's budget (${this.host.frameSteps}); narrow its query, or delete other breakpoints, then enable it again`;
+    e.spec = { ...e.spec, enabled: false };
+    this.units = undefined;
   }
 
   /** Counts one more user of `tracker`, kept under its key; the first one attaches it to the threshold indexes. */
   private use(tracker: MatchTracker | undefined): void {
     if (tracker === undefined) return;
-    if (tracker.users++ === 0) tracker.attach(this.indexes);
+    if (tracker.users++ === 0) {
+      tracker.attach(this.indexes);
+      const key = `${tracker.names}|${tracker.shape}`;
+      let family = this.families.get(key);
+      if (family === undefined) this.families.set(key, (family = new TrackerFamily(this.world, key)));
+      family.users++;
+      this.familyOf.set(tracker, family);
+    }
     this.trackers.set(tracker.key, tracker);
   }
 
@@ -256,6 +323,9 @@ export class Breakpoints {
     if (tracker === undefined || --tracker.users > 0) return;
     tracker.detach();
     if (this.trackers.get(tracker.key) === tracker) this.trackers.delete(tracker.key);
+    const family = this.familyOf.get(tracker)!;
+    this.familyOf.delete(tracker);
+    if (--family.users === 0 && this.families.get(family.key) === family) this.families.delete(family.key);
   }
 
   /** Steps of the enabled breakpoints that `counted` accepts, each shared query once. */
@@ -278,6 +348,7 @@ export class Breakpoints {
    */
   private rebase(): void {
     this.atHit = false;
+    this.units = undefined;
     for (const e of this.entries.values()) {
       if (!e.spec.enabled) continue;
       try {
@@ -308,7 +379,7 @@ export class Breakpoints {
     // Shared with the breakpoints of the same query while its names resolve as they did for them.
     const names = this.world.hierarchy.version, key = queryKey(spec.q);
     let tracker = this.trackers.get(key);
-    if (tracker === undefined || tracker.names !== names) tracker = new MatchTracker(this.world, query, names, key);
+    if (tracker === undefined || tracker.names !== names) tracker = new MatchTracker(this.world, query, names, key, shapeKey(spec.q));
     return new WatchedQuery(this.world, tracker.query, spec.on, undefined, tracker);
   }
 

@@ -23,6 +23,11 @@
 // and no crossing of the last pass changes one of its comparisons, its result is the same. A
 // tracker that did not read at the pass before (just attached, or read outside a frame) filters
 // its rows once, as without an index.
+//
+// When a tracker read and when, per comparison, its index had passed then, is its ReadStamp. A
+// TrackerFamily (trackers of one shape) can hand the trackers that read in the same frame one
+// stamp it moves on by itself in a frame where nothing they depend on moved: then none of them is
+// looked at. A tracker that reads on its own takes its own stamp back.
 import type { Column, Entity, Table, World } from '../ecs';
 import { cacheablePlan, eachTableOf, memberColumns, memberRowsOf, memberSkeleton, memberValue, type PlanMember, type Query, type QueryBudget } from '../query';
 
@@ -79,10 +84,14 @@ interface Kept {
 interface Attached {
   readonly indexes: ThresholdIndexes;
   readonly each: readonly ThresholdIndex[];
-  /** Per comparison, the index's pass number the tracker's result is as of (-1: none). */
-  readonly at: number[];
   /** The kept tables the indexes track for this tracker (undefined: none). */
   tracked: Kept | undefined;
+}
+
+/** What a tracker's result is as of: the frame token it was read with, and per comparison (plan order) its index's pass then (-1: none). */
+export interface ReadStamp {
+  token: number | undefined;
+  readonly at: number[];
 }
 
 const NONE: readonly Entity[] = [];
@@ -102,7 +111,10 @@ export class MatchTracker {
   /** The plan evaluated to keep tables; undefined: evaluated in full every read. */
   private keptPlan: Query['plan'] | undefined;
   private kept: Kept | undefined;
-  private token: number | undefined;
+  /** The tracker's own stamp, written by its reads. */
+  private readonly own: ReadStamp;
+  /** The stamp its result is as of: its own, or the one of the family it joined. */
+  private stamp: ReadStamp;
   private diffFrom: MatchSnapshot | undefined;
   private diffTo: MatchSnapshot | undefined;
   private diffs: MatchDiff | undefined;
@@ -111,15 +123,18 @@ export class MatchTracker {
 
   /**
    * Tracks `query` of `world`; `names` is world.hierarchy.version when it was compiled (its names
-   * resolved then); `key` is what breakpoints share it by (the query's canonical text).
+   * resolved then); `key` is what breakpoints share it by (the query's canonical text), `shape`
+   * the family it goes in (shapeKey).
    */
-  constructor(private readonly world: World, readonly query: Query, readonly names: number, readonly key: string = query.expr) {
+  constructor(private readonly world: World, readonly query: Query, readonly names: number, readonly key: string = query.expr, readonly shape: string = key) {
     if (cacheablePlan(query.plan)) this.keptPlan = query.plan;
     else {
       const skeleton = memberSkeleton(query.plan);
       this.keptPlan = skeleton?.plan;
       this.members = skeleton?.members;
     }
+    this.own = { token: undefined, at: (this.members ?? []).map(() => -1) };
+    this.stamp = this.own;
   }
 
   /**
@@ -128,7 +143,7 @@ export class MatchTracker {
    * counted against `budget` (QueryBudgetError past it leaves the tracker as it was).
    */
   read(budget: QueryBudget, token?: number): MatchSnapshot {
-    if (token !== undefined && token === this.token) return this.current;
+    if (token !== undefined && token === this.stamp.token) return this.current;
     const start = budget.used;
     const kept = this.kept, attached = this.attached;
     if (attached !== undefined && token !== undefined) for (const ix of attached.each) ix.pass(token);
@@ -155,11 +170,11 @@ export class MatchTracker {
       // What a read costs when it walks the plan: what a frame may need of the budget.
       this.steps = budget.used - start;
     }
-    this.token = token;
-    if (attached !== undefined) {
-      // As of the indexes' pass when read within a frame; otherwise as of no pass.
-      for (let i = 0; i < attached.each.length; i++) attached.at[i] = token === undefined ? -1 : attached.each[i]!.passes;
-    }
+    // Its own stamp again (it read on its own): as of the indexes' pass when read within a frame, otherwise as of no pass.
+    const own = this.own;
+    own.token = token;
+    if (attached !== undefined) for (let i = 0; i < attached.each.length; i++) own.at[i] = token === undefined ? -1 : attached.each[i]!.passes;
+    this.stamp = own;
     return this.current;
   }
 
@@ -170,14 +185,16 @@ export class MatchTracker {
    * would cost more than `max`. Needs no budget object: breakpoints ask this first every frame.
    */
   readQuiet(token: number, max: number): number {
-    if (token === this.token) return 0;
+    if (token === this.stamp.token) return 0;
     const kept = this.kept, attached = this.attached;
     if (this.keptPlan === undefined || kept === undefined || kept.tables.length + 1 > max) return -1;
     if (attached !== undefined) for (const ix of attached.each) ix.pass(token);
     if (!this.unchanged(kept)) return -1;
     if (this.members !== undefined && (this.inheritedWritten(kept) || !this.holds(kept, token))) return -1;
-    this.token = token;
-    if (attached !== undefined) for (let i = 0; i < attached.each.length; i++) attached.at[i] = attached.each[i]!.passes;
+    const own = this.own;
+    own.token = token;
+    if (attached !== undefined) for (let i = 0; i < attached.each.length; i++) own.at[i] = attached.each[i]!.passes;
+    this.stamp = own;
     return kept.tables.length + 1;
   }
 
@@ -190,7 +207,7 @@ export class MatchTracker {
     if (members === undefined || this.attached !== undefined) return;
     const each = members.map((m) => indexes.acquire(m.component, m.leaf));
     members.forEach((m, i) => each[i]!.addThreshold(m.value));
-    this.attached = { indexes, each, at: members.map(() => -1), tracked: undefined };
+    this.attached = { indexes, each, tracked: undefined };
     if (this.kept !== undefined) this.trackTables(this.kept);
   }
 
@@ -224,7 +241,7 @@ export class MatchTracker {
     if (a === undefined || token === undefined || a.tracked !== kept) return false;
     for (let i = 0; i < a.each.length; i++) {
       const ix = a.each[i]!;
-      if (a.at[i] !== ix.passes - 1 || ix.resetAt === ix.passes) return false;
+      if (this.stamp.at[i] !== ix.passes - 1 || ix.resetAt === ix.passes) return false;
     }
     return true;
   }
@@ -296,12 +313,33 @@ export class MatchTracker {
     });
     a.tracked = kept;
     // Tables newly tracked have ranks as of now, not of a pass: the next read filters in full.
-    a.at.fill(-1);
+    this.own.at.fill(-1);
+    this.stamp = this.own;
   }
 
-  /** True when a read with `token` was made (another read with it costs nothing). */
+  /** True when a read with `token` was made, or its family vouched for it (another read with it costs nothing). */
   hasRead(token: number): boolean {
-    return token === this.token;
+    return token === this.stamp.token;
+  }
+
+  /**
+   * What a family needs to vouch for this tracker from the next frame on, when it read with `token`
+   * and keeps its tables: the threshold indexes of its comparisons in plan order (none for a
+   * types-only query) and whether a kept table whose compared value is inherited has rows (then a
+   * write of the component can change its result). Undefined when it cannot be vouched for (it did
+   * not read with `token`, or it is evaluated in full).
+   */
+  familyView(token: number): { readonly indexes: readonly ThresholdIndex[]; readonly inheritedLive: boolean } | undefined {
+    const kept = this.kept, a = this.attached;
+    if (this.own.token !== token || this.stamp !== this.own || this.keptPlan === undefined || kept === undefined) return undefined;
+    if (this.members === undefined) return { indexes: [], inheritedLive: false };
+    if (a === undefined || a.tracked !== kept) return undefined;
+    return { indexes: a.each, inheritedLive: kept.inheritedLive };
+  }
+
+  /** Takes a family's stamp as what its result is as of (the family moves it on while nothing moved); the tracker read with the stamp's token, as of the same passes. */
+  join(stamp: ReadStamp): void {
+    this.stamp = stamp;
   }
 
   /** What changed from `from` (an earlier snapshot of this tracker) to the current one; computed once per pair. */

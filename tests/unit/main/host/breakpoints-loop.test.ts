@@ -3,7 +3,8 @@
 // breakpoint on `Fuel.value < 10` pauses after the first frame in which some ship's fuel (read
 // after every frame by the test's own frame hook) is under 10, not one later; `leave` on
 // `Asteroid, (ChildOf, Belt)` pauses after the frame an asteroid left the belt; a breakpoint
-// created while its condition holds fires on `enter` only for entities that start matching later.
+// created while its condition holds fires on `enter` only for entities that start matching later;
+// breakpoints of one shape (`Fuel.value < 10`, `Fuel.value < 9.5`) each fire at their own frame.
 // Every watch stream gets a `break` event carrying the hit. Waits are on frame hooks and hit
 // listeners, never on timers.
 import { mkdtempSync } from 'node:fs';
@@ -74,6 +75,37 @@ test('Fuel.value < 10 pauses after the first frame where some ship has less than
   expect(listed.json.breakpoints[0]).toMatchObject({ name: 'low-fuel', hits: 1, last_hit: { frame: firstBelow, on: 'enter' } });
   expect(listed.json.last_hit).toEqual(listed.json.breakpoints[0].last_hit);
   expect((await call(base, 'GET', '/entity/ecs/core/World?values=true')).json.values.some((v: any) => v?.paused === true)).toBe(true);
+});
+
+test('breakpoints of one shape with their own thresholds each pause at the first frame some ship goes under its threshold', async () => {
+  // Queries differing only in their numbers are looked at together (one look when no value
+  // crossed any of their thresholds); each must still fire at its own frame.
+  const { h, base } = await start();
+  const w = h.world, Fuel = w.lookupSymbol('Fuel');
+  const ships = Array.from({ length: 12 }, (_, i) => w.lookupSymbol(`Ship${i + 1}`));
+  const thresholds = [10, 9.75, 9.5, 9.25];
+  let armed = false;
+  const fuelAt = new Map<number, number[]>();
+  h.app.onFrame(() => { if (armed) fuelAt.set(h.app.frameCount, ships.map((s) => (w.get(s, Fuel) as { value: number }).value)); });
+  for (const t of thresholds) expect((await call(base, 'PUT', `/breakpoint/under-${t}?q=${encodeURIComponent(`Fuel.value < ${t}`)}`)).status).toBe(200);
+  expect((await call(base, 'PUT', `/breakpoint/never?q=${encodeURIComponent('Fuel.value<-5')}`)).status).toBe(200);
+  expect((await call(base, 'PUT', timeControl(true))).status).toBe(200);
+  for (let i = 1; i <= 12; i++) expect((await call(base, 'PUT', `/set/Ship${i}${setFuel(10.3)}`)).status).toBe(200);
+  armed = true;
+  // Continue after every hit until each threshold has hit once.
+  const firsts = new Map<string, BreakpointHit>();
+  while (firsts.size < thresholds.length) {
+    const next = nextHits(h);
+    expect((await call(base, 'PUT', timeControl(false))).status).toBe(200);
+    for (const hit of await next) if (!firsts.has(hit.breakpoint)) firsts.set(hit.breakpoint, hit);
+  }
+  expect(firsts.has('never')).toBe(false);
+  for (const t of thresholds) {
+    const [frame, fuels] = [...fuelAt].find(([, f]) => f.some((v) => v < t))!;
+    const hit = firsts.get(`under-${t}`)!;
+    expect(hit.frame, `Fuel.value < ${t}`).toBe(frame);
+    expect([...hit.entities].sort(), `Fuel.value < ${t}`).toEqual(fuels.flatMap((v, i) => (v < t ? [`Ship${i + 1}`] : [])).sort());
+  }
 });
 
 test('leave on Asteroid, (ChildOf, Belt) pauses after the frame the asteroid left, and watches get a break event', async () => {
