@@ -31,7 +31,8 @@ for (let i = 1; i < Number(n); i++) {
     case 0: s = await get('PUT', setPath(e, i)); break;
     case 1: s = await get('GET', readPath(e)); break;
     case 2: s = await get('GET', '/entity/Sun/Earth'); break;
-    case 3: s = await get('PUT', `/${(i / 7) % 2 ? 'enable' : 'disable'}/${e}`); break;
+    // Each entity flips at each visit: position 3 meets an entity once in 140 requests.
+    case 3: s = await get('PUT', `/${Math.floor(i / 140) % 2 ? 'enable' : 'disable'}/${e}`); break;
     case 4: s = await get('GET', queryPath((i * 13) % 2900)); break;
     case 5: s = await get('GET', readPath(e)); break;
     default: s = await get('GET', '/entity/Sun/Mars?values=true');

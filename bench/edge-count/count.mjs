@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Instructions per REST request, counted (not timed): `node bench/edge-count/count.mjs <side> [mix|query] [n1] [n2]`
+// Instructions per REST request, counted (not timed): `node bench/edge-count/count.mjs <side> [mode] [n1] [n2]`
 // with side `ours` (the transport and router, server.ts), `bare` (node:http with fixed bodies,
-// bare.ts) or `router` (the router in-process, inproc.ts). Runs the side under
+// bare.ts) or `router` (the router in-process, inproc.ts, whose modes also count one kind of the
+// load mix alone and run frames between requests). Runs the side under
 // `valgrind --tool=cachegrind` with `node --single-threaded` for n1 and for n2 requests (default
 // 2,000 and 5,000) and prints the difference per request, so start-up cancels out. The client
 // (client.ts) runs outside valgrind. Needs valgrind; takes minutes. Counts of a whole server vary
@@ -20,7 +21,9 @@ const out = join(here, '..', '..', 'out', 'bench', 'edge-count');
 const [side = 'ours', mode = 'mix', n1 = '2000', n2 = '5000'] = process.argv.slice(2);
 const entry = { ours: 'server', bare: 'bare', router: 'inproc' }[side];
 if (entry === undefined) { console.error(`unknown side '${side}': ours, bare or router`); process.exit(2); }
-if (!['mix', 'query'].includes(mode)) { console.error(`unknown mode '${mode}': mix or query`); process.exit(2); }
+// The router side also counts one kind of the mix alone and runs frames between requests (inproc.ts).
+const modes = side === 'router' ? /^(mix|query|set|read|earth|toggle|page|mars)(@\d+)?$/ : /^(mix|query)$/;
+if (!modes.test(mode)) { console.error(`unknown mode '${mode}' for ${side}: ${side === 'router' ? 'mix, query, set, read, earth, toggle, page or mars, each with an optional @<requests per frame>' : 'mix or query'}`); process.exit(2); }
 
 /** `name.ts` bundled as the product ships (node_modules stay imports). */
 function bundle(name) {
