@@ -129,26 +129,28 @@ export interface ResolvedRoute {
  * The route step: the target's path and parameters (400 when they cannot be decoded), the row
  * that answers the method on that path (404 for no endpoint, 405 + Allow for another method,
  * 204 + Allow for OPTIONS) and its parameters parsed (400 naming the bad one); or the reply.
- * A route found is a function of the method and target text alone, so recent ones are
- * remembered by that text (clients repeat a few targets: the explorer polls, the load repeats)
- * and shared, frozen, by every request that sends it; replies are made anew each time (the
- * transport may add to them).
+ * A route found is a function of the method and target text alone, so recent GET routes are
+ * remembered by that text (clients repeat reads: the explorer polls, the load pages) and shared,
+ * frozen, by every request that sends it; replies are made anew each time (the transport may add
+ * to them). Writes are routed afresh and kept out of the memos: a /set's data is new every time,
+ * and under the load mix they emptied the memos (256 texts) every few hundred requests.
  */
 export function resolveRoute(table: RouteTable, method: string, url: string): ResolvedRoute | { reply: RestReply } {
+  if (method !== 'GET') return routeOf(table, method, url, false);
   const known = table.recent.get(url);
-  if (known !== undefined && known.method === method) return known;
-  const found = routeOf(table, method, url);
+  if (known !== undefined) return known;
+  const found = routeOf(table, method, url, true);
   if ('reply' in found || url.length > REMEMBERED_TEXT) return found;
   if (table.recent.size >= REMEMBERED) table.recent.clear();
   table.recent.set(url, found);
   return found;
 }
 
-/** resolveRoute worked out. */
-function routeOf(table: RouteTable, method: string, url: string): ResolvedRoute | { reply: RestReply } {
+/** resolveRoute worked out; `remember`: the target's parameters may be kept for requests to come. */
+function routeOf(table: RouteTable, method: string, url: string, remember: boolean): ResolvedRoute | { reply: RestReply } {
   let target;
   try {
-    target = parseTarget(url);
+    target = parseTarget(url, remember);
   } catch (err) {
     if (err instanceof TargetError) return { reply: errorReply(400, err.message) };
     throw err;
@@ -165,7 +167,7 @@ function routeOf(table: RouteTable, method: string, url: string): ResolvedRoute 
     return { reply: errorReply(405, `method ${shown(method)} is not allowed on ${node.label}: use ${either([...node.byMethod.keys()])}`, undefined, { Allow: node.allow }) };
   }
   if (!r.hasPath && rest !== '') return { reply: unknownEndpoint(table, method, path) };
-  const params = readParams(r.params, target.params);
+  const params = readParams(r.params, target.params, remember);
   if ('reply' in params) return params;
   return Object.freeze({ method, compiled: r, rest, raw: target.params, params: params.value });
 }

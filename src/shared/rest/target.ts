@@ -23,8 +23,12 @@ function formDecode(text: string, what: string): string {
   }
 }
 
-/** Splits a raw request target into path and decoded parameters. Throws TargetError. */
-export function parseTarget(target: string): ParsedTarget {
+/**
+ * Splits a raw request target into path and decoded parameters. Throws TargetError. `remember`
+ * (default true): look the parameter text up among recent ones and keep it there; false for a
+ * text that will not come again (a write's data).
+ */
+export function parseTarget(target: string, remember = true): ParsedTarget {
   let t = target;
   // An absolute-form target (proxies) carries the origin before the path.
   if (t.startsWith('http://') || t.startsWith('https://')) {
@@ -38,7 +42,7 @@ export function parseTarget(target: string): ParsedTarget {
     const c = t.charCodeAt(i);
     if (c === 63 /* ? */ || c === 38 /* & */) { cut = i; break; }
   }
-  return { path: t.slice(0, cut), params: paramsOf(t, cut) };
+  return { path: t.slice(0, cut), params: paramsOf(t, cut, remember) };
 }
 
 /**
@@ -55,9 +59,10 @@ export const REMEMBERED_TEXT = 512;
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
 
 /** The parameters after `cut` (the first `?` or `&`), decoded; frozen, so every request may share them. */
-function paramsOf(t: string, cut: number): Readonly<Record<string, string>> {
+function paramsOf(t: string, cut: number, remember: boolean): Readonly<Record<string, string>> {
   if (cut >= t.length - 1) return NO_PARAMS;
   const text = t.slice(cut + 1);
+  if (!remember) return decodeParams(text);
   const known = remembered.get(text);
   if (known !== undefined) return known;
   const params = decodeParams(text);

@@ -59,11 +59,15 @@ export function paramTable(specs: ParamSpecs): ParamTable {
 
 /**
  * The parsed parameters (frozen: shared by every request with the same parameter text), or the
- * 400 reply that explains the first bad one (a copy: the transport may add to it).
+ * 400 reply that explains the first bad one (a copy: the transport may add to it). `shared`
+ * (default true): `raw` is one parseTarget keeps for its text, so its outcome is kept by it too.
  */
-export function readParams(table: ParamTable, raw: Readonly<Record<string, string>>): Outcome {
-  let known = table.outcomes.get(raw);
-  if (known === undefined) table.outcomes.set(raw, (known = validate(table, raw)));
+export function readParams(table: ParamTable, raw: Readonly<Record<string, string>>, shared = true): Outcome {
+  let known = shared ? table.outcomes.get(raw) : undefined;
+  if (known === undefined) {
+    known = validate(table, raw);
+    if (shared) table.outcomes.set(raw, known);
+  }
   return 'value' in known ? known : { reply: { ...known.reply } };
 }
 

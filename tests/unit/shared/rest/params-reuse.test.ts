@@ -14,6 +14,15 @@ describe('parameters reused between requests', () => {
     expect(a.params).toEqual({ values: 'true' });
   });
 
+  test('a text parsed not to be remembered is decoded on its own and not kept', () => {
+    const once = parseTarget('/set/A?data=%7B%7D&n=912873', false);
+    expect(once.params).toEqual({ data: '{}', n: '912873' });
+    const kept = parseTarget('/set/B?data=%7B%7D&n=912873');
+    expect(kept.params).not.toBe(once.params);
+    expect(parseTarget('/set/C?data=%7B%7D&n=912873').params).toBe(kept.params);
+    expect(parseTarget('/set/D?data=%7B%7D&n=912873', false).params).not.toBe(kept.params);
+  });
+
   test('a reply made from remembered parameters is the reply made afresh', () => {
     const w = new World();
     const P = w.component('Position', { x: 'f32', y: 'f32' });

@@ -3,7 +3,8 @@
 // usage), and which node and rest a request path reaches.
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { compileTable, findPath, usageOf } from '../../../../src/shared/rest/route-table';
+import { compileTable, findPath, resolveRoute, usageOf } from '../../../../src/shared/rest/route-table';
+import { REMEMBERED } from '../../../../src/shared/rest/target';
 import { endpoint, type EndpointRow } from '../../../../src/shared/rest/endpoint-row';
 import type { EndpointMethod, ParamSpecs } from '../../../../src/shared/protocol';
 
@@ -78,5 +79,30 @@ describe('findPath', () => {
     const mixed = compileTable([row('/a/{path}', ['GET']), row('/a/b', ['GET'])]);
     expect(reached(mixed, '/a/x/y')).toBe('/a | x/y');
     expect(reached(mixed, '/a/b')).toBe('/a/b | ');
+  });
+});
+
+describe('resolveRoute: remembered GET routes', () => {
+  test('a read is remembered by its text, and a write (new data every time) neither enters the memo nor empties it', () => {
+    const t = compileTable(ROWS);
+    const read = resolveRoute(t, 'GET', '/entity/Sun?x=1');
+    expect(resolveRoute(t, 'GET', '/entity/Sun?x=1')).toBe(read);
+    // More writes than the memo holds texts: remembered, they would have emptied it.
+    for (let i = 0; i < REMEMBERED + 10; i++) {
+      const w = resolveRoute(t, 'PUT', `/set/Sun?data=${i}`);
+      expect('compiled' in w && w.params).toEqual({ data: String(i) });
+    }
+    expect(t.recent.size).toBe(1);
+    expect(resolveRoute(t, 'GET', '/entity/Sun?x=1')).toBe(read);
+  });
+
+  test('a target remembered for GET is routed afresh for another method', () => {
+    const t = compileTable(ROWS);
+    expect('compiled' in resolveRoute(t, 'GET', '/entity/Sun')).toBe(true);
+    const put = resolveRoute(t, 'PUT', '/entity/Sun');
+    expect('reply' in put && put.reply.status).toBe(405);
+    const set = resolveRoute(t, 'PUT', '/set/Sun?data=1');
+    expect(resolveRoute(t, 'GET', '/set/Sun?data=1')).not.toBe(set);
+    expect('reply' in resolveRoute(t, 'GET', '/set/Sun?data=1')).toBe(true);
   });
 });
