@@ -9,6 +9,8 @@ export class IdRecord {
   readonly tables: Table[] = [];
   /** Table -> indices in its type that match this id (several for wildcard records). */
   readonly indices = new Map<Table, number[]>();
+  /** The same indices by position in `tables`, for walks that would otherwise look each table up. */
+  readonly lists: number[][] = [];
 
   constructor(id: Id) {
     this.id = id;
@@ -18,14 +20,16 @@ export class IdRecord {
   add(table: Table, typeIndex: number): void {
     const list = this.indices.get(table);
     if (list) { list.push(typeIndex); return; }
-    this.indices.set(table, [typeIndex]);
+    const fresh = [typeIndex];
+    this.indices.set(table, fresh);
     this.tables.push(table);
+    this.lists.push(fresh);
   }
 
   /** Forgets a deleted table. */
   remove(table: Table): void {
     if (!this.indices.delete(table)) return;
     const i = this.tables.indexOf(table);
-    if (i >= 0) this.tables.splice(i, 1);
+    if (i >= 0) { this.tables.splice(i, 1); this.lists.splice(i, 1); }
   }
 }

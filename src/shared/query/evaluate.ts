@@ -27,8 +27,17 @@ export interface QueryResult {
   readonly vars: readonly Entity[];
 }
 
-/** Called per result; return false to stop the evaluation. */
+/**
+ * Called per result; return false to stop the evaluation. The result and its arrays are valid only
+ * during the call (an evaluation may reuse them for the next result): copy what you keep, as
+ * keptResult does.
+ */
 export type ResultFn = (r: QueryResult) => boolean | void;
+
+/** A copy of a result that stays as it is after the callback returns. */
+export function keptResult(r: QueryResult): QueryResult {
+  return { table: r.table, rows: r.rows, count: r.count, ids: r.ids.slice(), sources: r.sources.slice(), isSet: r.isSet.slice(), vars: r.vars.slice() };
+}
 
 const MAX_UP_DEPTH = 32;
 

@@ -1,12 +1,17 @@
 // A compiled query: parse once, plan once, evaluate many times.
 import type { Entity, Table, World } from '../ecs';
 import { QueryBudget } from './budget';
-import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
+import { Evaluation, keptResult, type QueryResult, type ResultFn } from './evaluate';
+import { runPlan } from './run-plan';
 import { parseQuery } from './parser';
 import { planQuery, type FieldInfo, type NameResolver, type Plan } from './plan';
 
 /** Variable values given in advance, by name (without `$`). */
 export type VarValues = Readonly<Record<string, Entity>>;
+
+/** No variables given (each's default: nothing to look up). */
+const NO_VARS: VarValues = Object.freeze({});
+const NO_BOUND: readonly Entity[] = Object.freeze([]);
 
 /** A compiled query expression. Compile with `compileQuery`. */
 export class Query {
@@ -41,18 +46,19 @@ export class Query {
   }
 
   /**
-   * Evaluates the query; `onResult` is called per result until it returns false. Its work is
+   * Evaluates the query; `onResult` is called per result until it returns false (each result is
+   * valid only during its call: see ResultFn). Its work is
    * counted against `budget` (QueryBudgetError past it); without one it is unbounded, which is
    * for the app's own queries only: whatever a request asks for passes the request's budget.
    */
-  each(onResult: ResultFn, vars: VarValues = {}, budget: QueryBudget = QueryBudget.unbounded()): void {
-    new Evaluation(this.world, this.plan, budget, this.bind(vars)).run(onResult);
+  each(onResult: ResultFn, vars: VarValues = NO_VARS, budget: QueryBudget = QueryBudget.unbounded()): void {
+    runPlan(this.world, this.plan, budget, onResult, this.bind(vars));
   }
 
-  /** All results (convenience; prefer `each` for large worlds). */
+  /** All results, each a copy that stays as it is (convenience; prefer `each` for large worlds). */
   results(vars: VarValues = {}, budget?: QueryBudget): QueryResult[] {
     const out: QueryResult[] = [];
-    this.each((r) => { out.push(r); }, vars, budget);
+    this.each((r) => { out.push(keptResult(r)); }, vars, budget);
     return out;
   }
 
@@ -94,7 +100,8 @@ export class Query {
     return found;
   }
 
-  private bind(vars: VarValues): Entity[] {
+  private bind(vars: VarValues): readonly Entity[] {
+    if (vars === NO_VARS) return NO_BOUND;
     const bound: Entity[] = [];
     for (const [name, value] of Object.entries(vars)) {
       const i = this.plan.vars.indexOf(name);
