@@ -11,10 +11,11 @@
 import type { Entity, Table, World } from '../ecs';
 import type { QueryBudget } from './budget';
 import { cacheablePlan } from './cacheable';
-import { Evaluation, type QueryResult, type ResultFn } from './evaluate';
+import { keptResult, type QueryResult, type ResultFn } from './evaluate';
 import { parseQuery, type QueryNode } from './parser';
 import type { NameResolver, PlanStep, Slot } from './plan';
 import { Query, type VarValues } from './query';
+import { runPlan } from './run-plan';
 import { unreachable } from '../unreachable';
 
 /** Bounds of a query cache. */
@@ -53,7 +54,7 @@ class KeptResults implements CompiledQuery {
     if (this.perEntity) { this.query.each(onResult, {}, budget); return; }
     if (tv !== this.tablesVersion || w.structureVersion !== this.structureVersion) {
       const results: QueryResult[] = [];
-      new Evaluation(w, this.query.plan, budget, [], true).run((r) => { results.push(r); });
+      runPlan(w, this.query.plan, budget, (r) => { results.push(keptResult(r)); }, [], true);
       // Results that pick rows of a table depend on more than types: evaluate every time.
       if (results.some((r) => r.rows !== null)) { this.perEntity = true; this.query.each(onResult, {}, budget); return; }
       this.results = results;
