@@ -95,7 +95,7 @@ const PARTS = {
 // are left to the parts they reach: they repeat what the SDK client's tests assert, at many times the cost.
 const MCP = (...names) => names.map((t) => `tests/unit/main/mcp/${t}.test.ts`);
 PARTS['main/mcp'] = [
-  { part: 'main/mcp/wait-for.ts', tests: MCP('mcp-wait-for', 'mcp-limits', 'mcp-budget', 'breakpoint-tools', 'mcp-conformance', 'mcp-tools') },
+  { part: 'main/mcp/wait-for.ts', tests: MCP('mcp-wait-for', 'mcp-limits', 'mcp-budget', 'breakpoint-tools', 'mcp-conformance', 'mcp-tools', 'mcp-answers') },
   { part: 'main/mcp/resources.ts', tests: MCP('mcp-resources', 'mcp-slow-subscriber', 'mcp-limits', 'mcp-session-expiry') },
   { part: 'main/mcp/time-control-tool.ts,main/mcp/breakpoint-tools.ts,main/mcp/history-tools.ts', tests: MCP('mcp-time-control', 'breakpoint-tools', 'mcp-history', 'mcp-tools', 'mcp-conformance') },
   { part: ['tools', 'tool-result', 'tool-schemas', 'stats-summary', 'world-summary'].map((f) => `main/mcp/${f}.ts`).join(','),

@@ -53,7 +53,7 @@ function folded(v: unknown): unknown {
 }
 
 describe('MCP tools conform to the REST contract', () => {
-  test('every tool says what it does, and every argument what it takes: an agent chooses by these texts alone', async () => {
+  test('every tool says what it does, and every argument what it takes, and which tools only read or destroy: an agent chooses by these alone', async () => {
     const { tools } = await c.listTools();
     expect(tools.length).toBeGreaterThan(10);
     for (const tool of tools) {
@@ -62,6 +62,10 @@ describe('MCP tools conform to the REST contract', () => {
       const props = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
       for (const [name, prop] of Object.entries(props)) expect(prop.description?.length ?? 0, `${tool.name}.${name}`).toBeGreaterThan(5);
     }
+    // Clients ask before calling a tool that changes the world, and before one that destroys: the hints say which.
+    const hinted = (hint: 'readOnlyHint' | 'destructiveHint') => tools.filter((t) => t.annotations?.[hint] === true).map((t) => t.name).sort();
+    expect(hinted('readOnlyHint')).toEqual(['explain_match', 'get_entity', 'history', 'list_breakpoints', 'query', 'stats', 'wait_for', 'world_summary']);
+    expect(hinted('destructiveHint')).toEqual(['delete_entity', 'restore']);
   });
 
   test('arguments shared with REST are the REST parameters: same description, and each value the tool takes passes the REST schema', async () => {

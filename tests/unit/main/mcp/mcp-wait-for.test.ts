@@ -5,7 +5,7 @@
 // releases it when done.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FRAME_HEADER } from '../../../../src/main/host/index';
-import { MAX_RESULT_CHARS, WAIT_MAX_FRAMES } from '../../../../src/main/mcp';
+import { MAX_RESULT_CHARS, WAIT_DEFAULT_FRAMES, WAIT_MAX_FRAMES } from '../../../../src/main/mcp';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -24,6 +24,10 @@ describe('wait_for', () => {
   test('a query result changed by a REST write: returned at the next frame with before, after and the delta', async () => {
     const base = await h.start();
     const c = await h.connect(base);
+    // Some frames before the call; the loop is stopped, so none runs between this count and the call.
+    for (let i = 0; i < 2; i++) h.host!.app.step(1 / 60);
+    const called = h.host!.app.frameCount;
+    expect(called).toBeGreaterThan(0);
     const waiting = call(c, 'wait_for', { q: 'Planet', timeout_frames: 50 });
     // The call has taken its "before" once its watch is open.
     await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
@@ -32,7 +36,10 @@ describe('wait_for', () => {
     await h.stepUntil(waiting);
     const r = await waiting;
     expect(r.isError).toBe(false);
-    expect(r.json).toMatchObject({ changed: true, frame: landed + 1 });
+    expect(r.json).toMatchObject({ changed: true, frame: landed + 1, frames: landed + 1 - called });
+    // Every row fits: nothing says it was cut.
+    expect(r.json.before).not.toHaveProperty('results_shown');
+    expect(r.json.after).not.toHaveProperty('results_shown');
     expect(r.json.before.count).toBe(8);
     expect(r.json.after.count).toBe(7);
     expect(JSON.stringify(r.json.before)).toContain('Earth');
@@ -62,12 +69,33 @@ describe('wait_for', () => {
     expect(ran).toBe(7);
     const r = await waiting;
     expect(r.json).toMatchObject({ changed: false, frames: 7, reason: 'no change in 7 frames' });
-    expect(r.json.now.count).toBe(8);
+    // The result as it stands, whole.
+    expect(r.json.now).toEqual(JSON.parse(h.host!.router.route('GET', '/query?q=Planet&count=true').body));
     // The same for one entity that keeps not matching while the planets move.
     const one = call(c, 'wait_for', { q: 'Position, Velocity', path: 'Sun.Earth', timeout_frames: 4 });
     await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
     expect(await h.stepUntil(one)).toBe(4);
     expect((await one).json).toEqual({ changed: false, frames: 4, reason: 'no change in 4 frames', now: { matches: false } });
+  });
+
+  test(`no timeout given: it gives up after the default ${WAIT_DEFAULT_FRAMES} frames`, async () => {
+    const c = await h.connect(await h.start());
+    const waiting = call(c, 'wait_for', { q: 'Planet' });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    expect(await h.stepUntil(waiting, WAIT_DEFAULT_FRAMES + 10)).toBe(WAIT_DEFAULT_FRAMES);
+    expect((await waiting).json).toMatchObject({ changed: false, frames: WAIT_DEFAULT_FRAMES });
+  });
+
+  test('path: a change of the query that leaves the entity matching as it was does not end the wait', async () => {
+    const base = await h.start();
+    const c = await h.connect(base);
+    const waiting = call(c, 'wait_for', { q: 'Planet', path: 'Sun.Mars', timeout_frames: 5 });
+    await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+    h.host!.app.step(1 / 60);
+    // Earth leaves Planet; Mars still matches.
+    await put(base, '/disable/Sun/Earth');
+    expect(await h.stepUntil(waiting)).toBe(4);
+    expect((await waiting).json).toEqual({ changed: false, frames: 5, reason: 'no change in 5 frames', now: { matches: true } });
   });
 
   test('a change too long for one result: the same rows of before and after, as many as fit, in whole JSON', async () => {
