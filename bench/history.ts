@@ -7,11 +7,13 @@
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { interleavedMedians, medianOverProcesses, samplesOverProcesses } from './lib/child';
-import { median, report, row, type BenchRow } from './lib/report';
+import { median, percentile, report, row, type BenchRow } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Issue 43's goal for a restore of any frame in the default window at 3,000 asteroids. */
 const RESTORE_GOAL_MS = 50;
+/** Processes of 20 restores each, per measure (wall and CPU time); the goal is a worst case, so BENCH_RESTORE_PROCESSES=30 (600 restores) says more. */
+const RESTORE_PROCESSES = Number(process.env.BENCH_RESTORE_PROCESSES ?? Math.max(RUNS, 5));
 const script = join(import.meta.dirname, 'history', 'run-case.ts');
 const m = (name: string, n: number, runs = RUNS, flags: string[] = []) => medianOverProcesses(script, [name, String(n)], runs, flags);
 const pair = (a: string, b: string, n: number) => interleavedMedians(script, [[a, String(n)], [b, String(n)]], RUNS);
@@ -28,14 +30,24 @@ for (const n of [3000, 10_000]) {
 const [past, live] = pair('read-past', 'read-live', 3000);
 add(row('entity_read_past_3000', past!, 'live_read', live!, 'ms'));
 add(row('entity_read_past_cold_3000', m('read-past-cold', 3000), 'live_read', live!, 'ms'));
-// Restore: every restore of every process counts; the worst is the goal's measure.
-const restores = samplesOverProcesses(script, ['restores', '3000'], Math.max(RUNS, 5));
-const all = restores.flat();
+// Restore: every restore of every process counts; the worst is the goal's measure. The processes
+// measuring wall time and those measuring CPU time alternate, so both see the same load; CPU time
+// is what a restore costs whatever else the machine runs (the wall time's tail is mostly the load's).
+const restores: number[][] = [], cpu: number[][] = [];
+for (let i = 0; i < RESTORE_PROCESSES; i++) {
+  restores.push(...samplesOverProcesses(script, ['restores', '3000'], 1));
+  cpu.push(...samplesOverProcesses(script, ['restores-cpu', '3000'], 1));
+}
+const all = restores.flat(), allCpu = cpu.flat();
 add(row('restore_3000_median', median(all), 'goal', RESTORE_GOAL_MS, 'ms'));
+add(row('restore_3000_p99', percentile(all, 99), 'goal', RESTORE_GOAL_MS, 'ms'));
 add(row('restore_3000_worst', Math.max(...all), 'goal', RESTORE_GOAL_MS, 'ms'));
 add(row('restore_3000_first_worst', Math.max(...restores.map((r) => r[0]!)), 'goal', RESTORE_GOAL_MS, 'ms'));
-console.log(`restore at 3,000 asteroids, ${all.length} restores of random frames across the filled default window in ${restores.length} processes: median ${median(all).toFixed(1)} ms, worst ${Math.max(...all).toFixed(1)} ms, `
-  + `worst first restore of a process ${Math.max(...restores.map((r) => r[0]!)).toFixed(1)} ms; goal ${RESTORE_GOAL_MS} ms: ${Math.max(...all) <= RESTORE_GOAL_MS ? 'met' : 'not met'} (load average ${loadavg()[0]!.toFixed(1)})`);
+add(row('restore_3000_cpu_median', median(allCpu), 'goal', RESTORE_GOAL_MS, 'ms'));
+add(row('restore_3000_cpu_p99', percentile(allCpu, 99), 'goal', RESTORE_GOAL_MS, 'ms'));
+console.log(`restore at 3,000 asteroids, ${all.length} restores of random frames across the filled default window in ${restores.length} processes: median ${median(all).toFixed(1)} ms, p99 ${percentile(all, 99).toFixed(1)} ms, worst ${Math.max(...all).toFixed(1)} ms, `
+  + `worst first restore of a process ${Math.max(...restores.map((r) => r[0]!)).toFixed(1)} ms; CPU time (as many restores in as many other processes) median ${median(allCpu).toFixed(1)} ms, p99 ${percentile(allCpu, 99).toFixed(1)} ms, worst ${Math.max(...allCpu).toFixed(1)} ms; `
+  + `goal ${RESTORE_GOAL_MS} ms: ${Math.max(...all) <= RESTORE_GOAL_MS ? 'met' : 'not met'} (load average ${loadavg()[0]!.toFixed(1)})`);
 // History files of the filled default window: made or opened beside the running loop (60 fps)
 // against the same work done at once (during which no frame runs); medians over processes.
 for (const kind of ['export', 'import'] as const) {

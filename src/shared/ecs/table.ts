@@ -55,7 +55,12 @@ export class Table {
   capacity = INITIAL_CAPACITY;
   /** Bumped on every structural change of rows; lets caches notice. */
   version = 0;
-  private lentImage: LentTable | undefined;
+  /**
+   * The table as a lent image's table: its id, type, entities and each column's own arrays
+   * (Column.ownRows), none copied. Made with the table (set later, the field's type would change
+   * and the code reading tables be recompiled): a table keeps these holders and changes them in place.
+   */
+  readonly lent: LentTable;
 
   /** `counters.rowChanges` counts this table's version bumps with every other table's of the world. */
   constructor(id: number, type: readonly Id[], data: readonly (ComponentInfo | undefined)[], flags: TableFlags, private readonly counters: { rowChanges: number } = { rowChanges: 0 }) {
@@ -73,6 +78,7 @@ export class Table {
         this.columns.push(new Column(info, this.capacity));
       }
     }
+    this.lent = { id, type, entities: this.entities, columns: this.columns.map((c) => c.ownRows) };
   }
 
   /** Number of entities. */
@@ -134,14 +140,6 @@ export class Table {
     for (let i = 0; i < cols.length; i++) cols[i]!.loadRows(columns[i]!, n);
     this.version++;
     this.counters.rowChanges++;
-  }
-
-  /**
-   * The table as a lent image's table: its id, type, entities and each column's own arrays
-   * (Column.ownRows), none copied. Made once: a table keeps these holders and changes them in place.
-   */
-  get lent(): LentTable {
-    return (this.lentImage ??= { id: this.id, type: this.type, entities: this.entities, columns: this.columns.map((c) => c.ownRows) });
   }
 
   /** The column of a component id, or undefined. */
