@@ -103,14 +103,16 @@ export class Storage {
   /**
    * Restores the used-as-id marks (copied in place when the lengths agree), once the restored
    * entities stand in their tables. Values may all have changed (changeCount and the write clock
-   * move). structureVersion moves unless noteIdUses was called before the restore and the same
-   * entities are used as ids, each with its generation and in the same table object as before: then
-   * nothing a cached match depends on changed (a kept table keeps its type), and query caches of
-   * inheritance and traversal stay valid, as they do across frames that move no such entity.
+   * move). structureVersion moves unless noteIdUses was called before the restore, the restore
+   * made no table (`tablesMade`: a new table's cached matches were worked out while the entities
+   * were still being put back, so they must be worked out again) and the same entities are used as
+   * ids, each with its generation and in the same table object as before: then nothing a cached
+   * match depends on changed (a kept table keeps its type), and query caches of inheritance and
+   * traversal stay valid, as they do across frames that move no such entity.
    */
-  loadUsedAsId(used: Uint8Array): void {
+  loadUsedAsId(used: Uint8Array, tablesMade: boolean): void {
     const noted = this.noted;
-    let same = noted.count >= 0;
+    let same = noted.count >= 0 && !tablesMade;
     if (same) {
       let n = 0;
       for (let i = 0; i < used.length; i++) if (used[i] === 1) n++;

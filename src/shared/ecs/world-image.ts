@@ -131,7 +131,7 @@ export function loadImage(s: ImageSources, img: WorldImage): void {
   s.hierarchy.loadImage(img.hierarchy);
   loadSet(s.builtin, img.builtin);
   loadSet(s.worldSettings, img.worldSettings);
-  s.store.loadUsedAsId(img.usedAsId);
+  s.store.loadUsedAsId(img.usedAsId, kept < img.tables.length);
   for (const [name, part] of s.parts) if (name in img.parts) part.load(img.parts[name]);
 }
 

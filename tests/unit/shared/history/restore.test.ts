@@ -22,34 +22,48 @@ function run(b: Built, frames: number, next: () => number, seen: Map<number, str
 // Whole demo runs: the bound is generous for a loaded machine (it only stops a hung test).
 vi.setConfig({ testTimeout: 300_000 });
 
+/**
+ * A run of 50 frames with random writes (from `seed`), restored to frames picked across the window
+ * (`picks`, 0 to 1), each checked against what the live world showed, then the frames recorded
+ * after the restores read back through the replica.
+ */
+function restoresExactly(seed: number, picks: readonly number[]): void {
+  const { live, history } = demoPair(60, 20, {}, 10);
+  const next = numbers(seed);
+  const seen = new Map<number, string>();
+  run(live, 50, next, seen);
+  for (const pick of picks) {
+    const { first, last } = history.recording;
+    const frame = first! + 1 + Math.floor(pick * (last! - first!));
+    const reply = live.router.route('PUT', `/history/restore?frame=${frame}`);
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toEqual({ frame });
+    expect(`${worldText(live.router)}\n${tablesText(live.world)}`).toBe(seen.get(frame));
+    expect(live.app.frameCount).toBe(frame);
+    expect(history.recording.last).toBe(frame);
+    const tc = live.world.get<{ paused: boolean }>(live.world.core.World, live.app.TimeControl);
+    expect(tc?.paused).toBe(true);
+    // Later frames are gone; the world goes on from the restored frame, and is recorded again.
+    for (const [f] of seen) if (f > frame) seen.delete(f);
+    live.router.route('PUT', `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: false }] }))}`);
+    run(live, 25, next, seen);
+  }
+  // What was recorded after the restores replays exactly as well.
+  for (let f = history.recording.first! + 1; f <= history.recording.last!; f++) {
+    expect(`${history.viewAt(f).route('GET', '/world').body}`, `frame ${f}`).toBe(seen.get(f)!.split('\n')[0]);
+  }
+}
+
 describe('restore', () => {
   test('random frames of a run with random writes: the live world becomes that frame, ids and generations included', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 3 }), (seed, picks) => {
-      const { live, history } = demoPair(60, 20, {}, 10);
-      const next = numbers(seed);
-      const seen = new Map<number, string>();
-      run(live, 50, next, seen);
-      for (const pick of picks) {
-        const { first, last } = history.recording;
-        const frame = first! + 1 + Math.floor(pick * (last! - first!));
-        const reply = live.router.route('PUT', `/history/restore?frame=${frame}`);
-        expect(reply.status).toBe(200);
-        expect(JSON.parse(reply.body)).toEqual({ frame });
-        expect(`${worldText(live.router)}\n${tablesText(live.world)}`).toBe(seen.get(frame));
-        expect(live.app.frameCount).toBe(frame);
-        expect(history.recording.last).toBe(frame);
-        const tc = live.world.get<{ paused: boolean }>(live.world.core.World, live.app.TimeControl);
-        expect(tc?.paused).toBe(true);
-        // Later frames are gone; the world goes on from the restored frame, and is recorded again.
-        for (const [f] of seen) if (f > frame) seen.delete(f);
-        live.router.route('PUT', `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: false }] }))}`);
-        run(live, 25, next, seen);
-      }
-      // What was recorded after the restores replays exactly as well.
-      for (let f = history.recording.first! + 1; f <= history.recording.last!; f++) {
-        expect(`${history.viewAt(f).route('GET', '/world').body}`, `frame ${f}`).toBe(seen.get(f)!.split('\n')[0]);
-      }
-    }), { numRuns: 4 });
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 3 }), restoresExactly), { numRuns: 4 });
+  });
+
+  test('a restore that makes tables again: their cached matches through a base are worked out anew (a counterexample found)', () => {
+    // Tables the restore made had their matches worked out while the entities were being put back;
+    // the query caches kept them once restore stopped moving structureVersion, so a replayed frame
+    // skipped a ship (seen at frame 21 with this seed).
+    restoresExactly(615924712, [0, 0, 0]);
   });
 
   test('the replica is warmed once, when the second keyframe is taken, standing at a recorded frame', () => {
