@@ -49,8 +49,10 @@ test('import a recording with the button, then export the frame shown: the downl
   await expect(page.getByTestId('history-opening')).toHaveCount(0);
   await expect(importButton).toBeEnabled();
   // Refused: the timeline's error line says why.
-  if (status !== '200') await page.getByRole('alert').waitFor({ timeout: 10_000 }).catch(() => undefined);
-  if (status !== '200') expect(`${status}: ${(await page.getByRole('alert').allTextContents()).join(' ')}`).toBe('200');
+  if (status !== '200') {
+    await page.getByRole('alert').waitFor({ timeout: 10_000 }).catch(() => undefined);
+    expect(`${status}: ${(await page.getByRole('alert').allTextContents()).join(' ')}`).toBe('200');
+  }
   // Opened: the host stands at the file's first frame, paused.
   // (A live host stands at its last frame; only an opened file puts it at its first.)
   const opened = await getJson<{ first: number; last: number; frame: number }>(page.request, '/history');
