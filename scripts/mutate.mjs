@@ -105,16 +105,30 @@ PARTS['main/mcp'] = [
 // The monitor and the store: whole runs take over 45 minutes (the monitor's 984 mutants; Stryker
 // writes nothing until the end), so each runs in parts that report as they end. The last part of
 // each is every file the others do not name, so a new file is never left out.
-/** The files of src/shared/<folder> that `parts` do not name, as one part. */
+/** The files of a folder (`monitor`, `main/host`) that `parts` do not name, as one part. */
 function restOf(folder, parts) {
   const named = new Set(parts.flatMap((p) => p.split(',')));
-  return readdirSync(join(root, 'src/shared', folder)).filter((f) => f.endsWith('.ts')).map((f) => `${folder}/${f}`).filter((f) => !named.has(f)).sort().join(',');
+  return readdirSync(join(root, srcPath(folder))).filter((f) => f.endsWith('.ts')).map((f) => `${folder}/${f}`).filter((f) => !named.has(f)).sort().join(',');
 }
 const MONITOR_PARTS = ['monitor/windows.ts', 'monitor/alerts.ts,monitor/alert-template.ts,monitor/fault-alert.ts'];
 PARTS.monitor = [...MONITOR_PARTS, restOf('monitor', MONITOR_PARTS)].map((part) => ({ part, tests: FOLDER_TESTS.monitor }));
 const ECS_PARTS = ['ecs/storage.ts,ecs/table.ts,ecs/column.ts,ecs/table-index.ts,ecs/entity-index.ts', 'ecs/world.ts,ecs/world-image.ts',
   'ecs/names.ts,ecs/hierarchy.ts,ecs/creation.ts,ecs/builtins.ts,ecs/core-ids.ts,ecs/ids.ts,ecs/id-record.ts'];
 PARTS.ecs = [...ECS_PARTS, restOf('ecs', ECS_PARTS)].map((part) => ({ part, tests: FOLDER_TESTS.ecs }));
+// The host and its HTTP layer: every host test starts a Host from the source and serves it, so a
+// survivor in host.ts reruns all of them (tens of seconds each on 2 shared cores). The frame
+// pushers and the watch feeds run against the tests that reach them; the host's core (and any file
+// not named) against every host test; the event streams against the watches' tests; the rest of
+// the HTTP layer against its own transport tests and the host tests that go through it.
+const HOST = (...names) => names.map((t) => `tests/unit/main/host/${t}.test.ts`);
+const HOST_WATCHES = HOST('watch-feeds', 'watch-frame-budget', 'watch-first-event', 'watch-gzip', 'watch-heartbeat-backed-up', 'fault-isolation', 'frame-reentry-host');
+const HOST_PARTS = [
+  { part: ['frame-hub', 'frame-pool', 'frame-port', 'frame-publisher', 'frame-socket'].map((f) => `main/host/${f}.ts`).join(','), tests: HOST('frame-hub', 'frame-port', 'viewport-frames', 'host') },
+  { part: 'main/host/watch-feeds.ts,main/host/watch-frame-budget.ts', tests: HOST_WATCHES },
+];
+PARTS['main/host'] = [...HOST_PARTS, { part: restOf('main/host', HOST_PARTS.map((p) => p.part)), tests: [HOST_TESTS] }];
+const HTTP_PARTS = [{ part: 'main/http/event-streams.ts,main/http/stream-sink.ts,main/http/stream-call.ts', tests: [...HOST_WATCHES, 'tests/unit/main/http/transport-lifecycle.test.ts'] }];
+PARTS['main/http'] = [...HTTP_PARTS, { part: restOf('main/http', HTTP_PARTS.map((p) => p.part)), tests: ['tests/unit/main/http/**/*.test.ts', ...HOST('host', 'contract-mount', 'watch-gzip')] }];
 /** The part named exactly (e.g. `main/mcp/wait-for.ts`), to run one part alone against its own tests. */
 const PART_BY_NAME = new Map(Object.values(PARTS).flat().map((p) => [p.part, p]));
 
