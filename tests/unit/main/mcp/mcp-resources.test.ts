@@ -20,12 +20,17 @@ describe('MCP resources', () => {
     expect(c.getServerCapabilities()?.resources).toEqual({ subscribe: true, listChanged: false });
     const { resourceTemplates } = await c.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(['ecs://entity/{+path}', 'ecs://query/{+name}']);
+    // Each template says what it reads, as JSON: the REST GET it stands for.
+    const described = Object.fromEntries(resourceTemplates.map((t) => [t.name, t]));
+    expect(described.entity).toMatchObject({ mimeType: 'application/json', description: expect.stringContaining('GET /entity/<path>?values=true') });
+    expect(described.query).toMatchObject({ mimeType: 'application/json', description: expect.stringContaining('GET /query?name=<name>') });
     const { resources } = await c.listResources();
     const uris = resources.map((r) => r.uri);
     expect(uris).toEqual(expect.arrayContaining(['ecs://entity/Sun', 'ecs://query/Planets', 'ecs://query/ShipsHeadingTo']));
     expect(uris.some((u) => u.startsWith('ecs://entity/ecs'))).toBe(false);
     const read = async (uri: string) => { const r = await c.readResource({ uri }); return (r.contents[0] as { text: string }).text; };
     expect(await read('ecs://entity/Sun/Earth')).toBe(body('/entity/Sun/Earth?values=true'));
+    expect((await c.readResource({ uri: 'ecs://query/Planets' })).contents[0]).toMatchObject({ uri: 'ecs://query/Planets', mimeType: 'application/json' });
     expect(await read('ecs://query/Planets')).toBe(body('/query?name=Planets'));
     const heading = await read('ecs://query/ShipsHeadingTo?vars=planet:Sun.Earth');
     expect(heading).toBe(body('/query?name=ShipsHeadingTo&vars=planet%3ASun.Earth'));
@@ -76,6 +81,23 @@ describe('MCP resources', () => {
     expect(queries).toEqual(expect.arrayContaining(['Planets', 'ShipsHeadingTo', 'Move']));
     // Every listed query reads as its REST GET.
     for (const q of queries) expect(body(`/query?name=${q}`)).not.toContain('"error"');
+  });
+
+  test('the entity list: only what reads as an entity (no unnamed one, no child by its own name); at most 200, the first by name', async () => {
+    const c = await h.connect(await h.start());
+    const listed = async () => (await c.listResources()).resources.map((r) => r.uri).filter((u) => u.startsWith('ecs://entity/')).map((u) => u.slice('ecs://entity/'.length));
+    h.host!.world.entity();
+    const before = await listed();
+    expect(before).toEqual(expect.arrayContaining(['Belt', 'Sun']));
+    expect(before).not.toContain('Earth');
+    for (const path of before) expect(JSON.parse(body(`/entity/${path}`)).error, path).toBeUndefined();
+    // More named top-level entities than one list holds: the list is the first 200 by name.
+    for (let i = 0; i < 200; i++) expect(h.host!.router.route('PUT', `/entity/Extra${String(i).padStart(3, '0')}`).status).toBe(200);
+    const after = await listed();
+    expect(after).toHaveLength(200);
+    expect(after).toEqual([...after].sort());
+    expect(after).toEqual(expect.arrayContaining(['Belt', 'Extra000']));
+    expect(after).not.toContain('Sun');
   });
 
   test('subscribe: an update after each REST write, none while nothing changes; unsubscribe and session end release the watch', async () => {
