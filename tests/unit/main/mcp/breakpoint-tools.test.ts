@@ -3,6 +3,7 @@
 // delete_breakpoint, with the REST messages on bad input.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, expect, test, vi } from 'vitest';
+import { ManualTimers } from './manual-timers';
 import { McpHarness, text } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -98,4 +99,28 @@ test('wait_for a breakpoint gives up after exactly its frames or when the client
   const gone = await call('delete_breakpoint', { name: 'nope' });
   expect(gone.isError).toBe(true);
   expect(text(gone)).toBe(JSON.parse(h.host!.router.route('DELETE', '/breakpoint/nope').body).error);
+});
+
+test('wait_for a breakpoint with timeout_seconds: the host\'s timer of those seconds ends it; a hit first releases the timer', async () => {
+  // Frames run by hand, timers fired by hand: no wall-clock wait.
+  const timers = new ManualTimers();
+  // The wait's own timers (the endpoint arms its idle-session sweep on the same timers).
+  const waits = () => timers.delays.filter((ms) => ms === 5000);
+  const c = await h.connect(await h.startWith({ timers }));
+  const call = (name: string, args: Record<string, unknown>) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  expect((await call('set_breakpoint', { name: 'leave', q: 'Planet, !ecs.core.Disabled', on: 'leave' })).isError).not.toBe(true);
+  const waiting = call('wait_for', { breakpoint: 'leave', timeout_seconds: 5 });
+  await expect.poll(waits, { timeout: 30_000 }).toEqual([5000]);
+  for (let i = 0; i < 3; i++) h.host!.app.step(1 / 60);
+  expect(timers.fire(5000)).toBe(1);
+  expect(JSON.parse(text(await waiting))).toEqual({ hit: false, frames: 3, reason: `breakpoint 'leave' did not fire in 5 s` });
+  expect(h.host!.watches.watcherCount).toBe(0);
+  // A hit before the seconds pass: the answer is the hit, and no timer is left armed.
+  const hitting = call('wait_for', { breakpoint: 'leave', timeout_seconds: 5 });
+  await expect.poll(waits, { timeout: 30_000 }).toEqual([5000]);
+  expect(h.host!.router.route('PUT', '/disable/Sun/Mars').status).toBe(200);
+  await h.stepUntil(hitting);
+  expect(JSON.parse(text(await hitting))).toMatchObject({ hit: true, breakpoint: 'leave', entities: ['Sun.Mars'], paused: true });
+  expect(waits()).toEqual([]);
+  expect(h.host!.watches.watcherCount).toBe(0);
 });

@@ -64,6 +64,26 @@ test('steps pending at a resume never run after a later pause', async () => {
   expect((await tc({ action: 'pause' })).json).toMatchObject({ step: 0, simulated_frame: paused.json.simulated_frame });
 });
 
+test('a pause drops the steps not yet run: the simulated frame stands still from the pause on', async () => {
+  const { base, tc } = await start();
+  const data = encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: true, step: 1000 }] }));
+  expect((await fetch(`${base}/set/ecs/core/World?data=${data}`, { method: 'PUT' })).status).toBe(200);
+  await h.frames(2);
+  const paused = await tc({ action: 'pause' });
+  expect(paused.json).toMatchObject({ paused: true, step: 0 });
+  await h.frames(5);
+  expect(h.host!.app.pipeline.frame).toBe(paused.json.simulated_frame);
+});
+
+test('the ends of the scale range are taken: 0 stands still, 16 is the fastest', async () => {
+  const { tc } = await start();
+  for (const scale of [0, 16]) {
+    const r = await tc({ action: 'scale', scale });
+    expect(r.isError, r.text).toBe(false);
+    expect(r.json).toMatchObject({ paused: false, time_scale: scale });
+  }
+});
+
 test('a bad scale is refused naming the range, and changes nothing', async () => {
   const { tc } = await start();
   for (const scale of [17, -1, 16.5]) {
