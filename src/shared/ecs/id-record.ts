@@ -5,7 +5,7 @@ import type { Table } from './table';
 /** Tables that have an id, with the type indices that match it in each. */
 export class IdRecord {
   readonly id: Id;
-  /** Tables in creation order. */
+  /** Tables in creation order, which is ascending Table.id (a restore makes tables with their image ids, in order). */
   readonly tables: Table[] = [];
   /** Table -> indices in its type that match this id (several for wildcard records). */
   readonly indices = new Map<Table, number[]>();

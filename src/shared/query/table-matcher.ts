@@ -9,6 +9,7 @@ import { isPair, makePair, pairSecondIndex, type Entity, type Id, type IdRecord,
 import { QueryBudget } from './budget';
 import type { ResultFn } from './evaluate';
 import type { Plan, PlanTerm, Slot } from './plan';
+import { TargetJoin } from './target-join';
 
 const AND = 0, OPTIONAL = 1, NOT = 2;
 /** What a term's second slot is: none (a plain id), an entity, a wildcard, `_`, or a variable. */
@@ -71,6 +72,20 @@ export class TableMatcher {
       this.spare = m;
     }
   }
+}
+
+/**
+ * For terms that start `(R, $v)` on $this (and, self): the first later term that is `X($v)` (and,
+ * a fixed id, self or self|up(IsA)), whose holders can start the join; else -1.
+ */
+function driverOf(terms: readonly FlatTerm[], IsA: Entity): number {
+  const t0 = terms[0]!;
+  if (t0.srcVar !== 0 || t0.oper !== AND || t0.secondKind !== VAR_SECOND || !t0.self) return -1;
+  for (let j = 1; j < terms.length; j++) {
+    const t = terms[j]!;
+    if (t.srcVar === t0.second && t.oper === AND && t.fixed >= 0 && t.self && (!t.up || t.trav === IsA)) return j;
+  }
+  return -1;
 }
 
 function flatten(plan: Plan, W: Entity): FlatTerm[] | null {
@@ -160,8 +175,14 @@ class TableMatch {
   /** A not term's test: the term whose continuation only notes that it matched (-1: none). */
   private probeAt = -1;
   private probeHit = false;
+  /** The term on the first term's variable that can start the join from that side (see fromTargets), or -1. */
+  private readonly driver: number;
+  private readonly values: Entity[] = [];
+  private readonly join = new TargetJoin();
+  private readonly allowedFn = (t: Table): boolean => this.allowed(t);
 
   constructor(private readonly world: World, private readonly plan: Plan, private readonly terms: readonly FlatTerm[]) {
+    this.driver = driverOf(terms, world.core.IsA);
     // Entity ids are stored as doubles from the start, so that binding one never changes the array's kind.
     this.vars = plan.vars.map(() => 0.5);
     this.vars.fill(0);
@@ -342,7 +363,11 @@ class TableMatch {
   /** Binds $this to each candidate table of the first term on it, then matches the term there. */
   private enumerate(t: FlatTerm, k: number): void {
     const trav = t.up ? this.travRecord(t.trav) : undefined;
-    if (t.oper === AND && t.self && (trav === undefined || trav.tables.length === 0)) { this.walk(this.record(t, k), t, k); return; }
+    if (t.oper === AND && t.self && (trav === undefined || trav.tables.length === 0)) {
+      if (k === 0 && this.driver > 0 && this.fromTargets(t)) return;
+      this.walk(this.record(t, k), t, k);
+      return;
+    }
     if (t.oper === AND && !t.self) { this.walk(trav, t, k); return; }
     let candidates: Table[];
     if (t.oper !== AND) candidates = [...this.world.tables.values()];
@@ -375,6 +400,65 @@ class TableMatch {
     }
     this.walked = undefined; this.walkedTerm = -1;
     this.table = null;
+  }
+
+  /**
+   * `(R, $v), …, X($v)`: when fewer entities can be $v (those with X, or inheriting it) than the
+   * `(R, *)` record has tables, binds $this to the tables of their `(R, v)` records alone, in the
+   * order walk() would meet them (TargetJoin); the tables it skips have no pair to such a v, so
+   * X($v) fails there. False when the walk is cheaper (then nothing was done).
+   */
+  private fromTargets(t0: FlatTerm): boolean {
+    if (this.vars[t0.second] !== 0) return false;
+    const all = this.record(t0, 0);
+    if (all === undefined) return false;
+    const d = this.terms[this.driver]!;
+    const holders = this.record(d, this.driver);
+    let n = 0;
+    if (holders !== undefined) for (const t of holders.tables) n += t.count;
+    if (n > all.tables.length) return false;
+    const values = this.values;
+    if (holders !== undefined) {
+      for (const t of holders.tables) { const es = t.entities; for (let i = 0; i < t.count; i++) values.push(es[i]!); }
+      if (d.up) this.inheritors(values);
+    }
+    this.budget.spend(values.length + 1);
+    const join = this.join;
+    const found = join.collect(this.world, t0.first, values, this.allowedFn);
+    values.length = 0;
+    try {
+      for (let i = 0; i < found; i++) {
+        if (this.stopped) break;
+        this.budget.spend(2);
+        const table = join.tables[i]!;
+        this.table = table;
+        this.bind(t0, 0, table.type[join.indices[i]!]!, 0);
+      }
+    } finally {
+      join.clear();
+      this.table = null;
+    }
+    return true;
+  }
+
+  /** Adds to `values` the entities that inherit from one of them through IsA, at any depth. */
+  private inheritors(values: Entity[]): void {
+    const isa = this.travRecord(this.IsA);
+    if (isa === undefined || isa.tables.length === 0) return;
+    const seen = new Set(values), taken = new Set<Table>();
+    for (let round = 0, grew = true; grew && round <= MAX_UP_DEPTH; round++) {
+      grew = false;
+      for (let i = 0; i < isa.tables.length; i++) {
+        const t = isa.tables[i]!;
+        if (taken.has(t)) continue;
+        for (const ti of isa.lists[i]!) {
+          if (!seen.has(this.world.aliveAt(pairSecondIndex(t.type[ti]!)))) continue;
+          taken.add(t); grew = true;
+          for (const e of t.entities) if (!seen.has(e)) { seen.add(e); values.push(e); }
+          break;
+        }
+      }
+    }
   }
 
   private allowed(t: Table): boolean {
