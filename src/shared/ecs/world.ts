@@ -27,7 +27,7 @@ import { Storage, type EntityLocation } from './storage';
 import type { Table } from './table';
 import { TableIndex, type StoreCounters, type TableListener } from './table-index';
 import type { LeafWrite, WriteOptions } from './values';
-import { lendImage, loadImage, takeImage, type ImagePart, type ImageSources, type WorldImage } from './world-image';
+import { lendImage, loadImage, takeImage, type ImagePart, type ImageSources, type SavedTable, type WorldImage } from './world-image';
 
 export type { ComponentOptions, EntityOptions } from './creation';
 export type { DocField } from './docs';
@@ -81,6 +81,8 @@ export class World {
   private readonly docs = new Docs(this);
   private readonly imageParts = new Map<string, ImagePart>();
   private readonly restoreListeners: (() => void)[] = [];
+  /** Each table's image in the last snapshot, which the next one shares what did not change with. */
+  private readonly savedTables = new WeakMap<Table, SavedTable>();
 
   constructor() {
     this.store.rules = this.rules;
@@ -572,6 +574,7 @@ export class World {
     return {
       entities: this.entities, hierarchy: this.hierarchy, index: this.index, store: this.store, reflection: this.reflection,
       components: this.components, builtin: this.builtin, worldSettings: this.worldSettings, parts: this.imageParts, isDeferred: this.deferred.active,
+      saved: this.savedTables, writes: this.store.writes,
     };
   }
 

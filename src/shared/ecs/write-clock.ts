@@ -35,6 +35,11 @@ export class WriteClock {
     this.all = ++this.clock;
   }
 
+  /** The clock now: a later write of any component reads above it. */
+  get now(): number {
+    return this.clock;
+  }
+
   /** The clock of the last write that may have touched `id`'s values (0: none yet). */
   at(id: Id): number {
     const own = isPair(id) ? this.pairs : (this.byIndex[entityIndex(id)] ?? 0);

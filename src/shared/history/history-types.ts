@@ -50,8 +50,11 @@ export interface FrameRecord {
 export interface Segment {
   readonly frame: number;
   readonly image: WorldImage;
-  /** Bytes of the image (imageBytes). */
-  readonly imageBytes: number;
+  /**
+   * Bytes of the image (imageBytes) it does not share with the previous segment's image; the
+   * oldest segment's: all of them (what it shared with one that went is its own now).
+   */
+  imageBytes: number;
   readonly frames: FrameRecord[];
   /** Bytes of the frame records (an estimate: FRAME_RECORD_BYTES each plus their inputs' text). */
   frameBytes: number;

@@ -1,7 +1,9 @@
 // A recording: keyframes with the frames between them, bounded by construction. Segments are
 // appended at the end and dropped at the start: when the window (in frames) is covered without
 // the oldest segment, or when the bytes exceed the cap, the oldest keyframe and its frames go.
-// The newest segment always stays, so the live frame can always be restored.
+// The newest segment always stays, so the live frame can always be restored. A keyframe shares
+// what did not change with the one before it (World.snapshot), so each counts the bytes it adds
+// to the one before it, and the oldest counts all of its own.
 import { imageBytes, type WorldImage } from '../ecs';
 import { frameRecordBytes, type FrameRecord, type Segment } from './history-types';
 
@@ -38,7 +40,7 @@ export class Recording {
 
   /** Starts a segment with the keyframe of `frame` (the world after it), then trims. */
   addKeyframe(frame: number, image: WorldImage): void {
-    const seg: Segment = { frame, image, imageBytes: imageBytes(image), frames: [], frameBytes: 0 };
+    const seg: Segment = { frame, image, imageBytes: imageBytes(image, this.segments[this.segments.length - 1]?.image), frames: [], frameBytes: 0 };
     this.segments.push(seg);
     this.total += seg.imageBytes;
     this.trim();
@@ -105,7 +107,7 @@ export class Recording {
   load(segments: readonly { frame: number; image: WorldImage; frames: FrameRecord[] }[]): void {
     this.clear();
     for (const s of segments) {
-      const seg: Segment = { frame: s.frame, image: s.image, imageBytes: imageBytes(s.image), frames: s.frames, frameBytes: 0 };
+      const seg: Segment = { frame: s.frame, image: s.image, imageBytes: imageBytes(s.image, this.segments[this.segments.length - 1]?.image), frames: s.frames, frameBytes: 0 };
       for (const r of s.frames) seg.frameBytes += frameRecordBytes(r);
       this.segments.push(seg);
       this.total += seg.imageBytes + seg.frameBytes;
@@ -127,6 +129,16 @@ export class Recording {
       if (!coveredWithout && this.total <= maxBytes) break;
       const s = this.segments.shift()!;
       this.total -= s.imageBytes + s.frameBytes;
+      this.countWhole();
     }
+  }
+
+  /** The oldest keyframe's bytes counted whole again: what it shared with the one that went is its own now. */
+  private countWhole(): void {
+    const first = this.segments[0];
+    if (first === undefined) return;
+    const whole = imageBytes(first.image);
+    this.total += whole - first.imageBytes;
+    first.imageBytes = whole;
   }
 }

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, test, vi } from 'vitest';
 import { World, type Entity } from '../../../../src/shared/ecs';
-import { CachedQuery } from '../../../../src/shared/pipeline';
+import { CachedQuery, addSystem, pipelineOf } from '../../../../src/shared/pipeline';
 import { compileQuery } from '../../../../src/shared/query';
 import { createRouter } from '../../../../src/shared/rest';
 
@@ -222,5 +222,40 @@ describe('world images', () => {
     expect(JSON.parse(router.route('GET', q).body).results.length).toBe(1);
     world.restore(image);
     expect(JSON.parse(router.route('GET', q).body).results).toEqual([]);
+  });
+
+  test('a snapshot shares what did not change with the one before it and sees every write since: set(), modified(), a system', () => {
+    // Keyframes share the tables and columns nothing wrote since the previous snapshot; a write
+    // the world was told of (set, modified, a system whose query may write the component) must
+    // be copied, and the older images keep their values.
+    const { world, ids } = makeWorld();
+    const a = world.entity('Ea'), b = world.entity('Eb'), c = world.entity('Ec');
+    world.set(a, ids.Position, { x: 1, y: 1 });
+    world.set(b, ids.Position, { x: 2, y: 2 });
+    world.set(c, ids.Label, { text: 'c' });
+    const first = world.snapshot(), atFirst = dump(world);
+    const second = world.snapshot();
+    expect(second.tables.filter((t, i) => t === first.tables[i]).length, 'an unchanged world shares every table').toBe(first.tables.length);
+    world.set(a, ids.Position, { x: 10, y: 1 });
+    const third = world.snapshot(), atThird = dump(world);
+    const labels = (img: typeof first) => img.tables.find((t) => t.entities.includes(c))!;
+    expect(labels(third), 'the Label table was not written').toBe(labels(first));
+    // Written in place, and said so.
+    const t = world.tableOf(b), row = t.entities.indexOf(b);
+    t.column(ids.Position)!.views.x![row] = 20;
+    world.modified([ids.Position]);
+    const fourth = world.snapshot(), atFourth = dump(world);
+    // Written by a system (its query may write Position).
+    addSystem(world, 'Push', { phase: 'OnUpdate', query: 'Position', run: (it) => { const x = it.field(0)!.x as Float32Array; for (let j = 0; j < it.count; j++) x[it.rows === null ? j : it.rows[j]!]! += 100; } });
+    pipelineOf(world).progress(1 / 60);
+    const fifth = world.snapshot(), atFifth = dump(world);
+    expect(world.get(b, ids.Position)).toEqual({ x: 120, y: 2 });
+    for (const [img, at] of [[first, atFirst], [third, atThird], [fourth, atFourth], [fifth, atFifth], [second, atFirst]] as const) {
+      world.restore(img);
+      expect(dump(world)).toBe(at);
+    }
+    expect(atThird).not.toBe(atFirst);
+    expect(atFourth).not.toBe(atThird);
+    expect(atFifth).not.toBe(atFourth);
   });
 });
