@@ -418,27 +418,45 @@ class TableMatch {
     if (holders !== undefined) for (const t of holders.tables) n += t.count;
     if (n > all.tables.length) return false;
     const values = this.values;
-    if (holders !== undefined) {
-      for (const t of holders.tables) { const es = t.entities; for (let i = 0; i < t.count; i++) values.push(es[i]!); }
-      if (d.up) this.inheritors(values);
-    }
+    if (holders !== undefined) for (const t of holders.tables) { const es = t.entities; for (let i = 0; i < t.count; i++) values.push(es[i]!); }
+    const own = values.length;
+    if (d.up && own > 0) this.inheritors(values);
     this.budget.spend(values.length + 1);
     const join = this.join;
     const found = join.collect(this.world, t0.first, values, this.allowedFn);
-    values.length = 0;
+    // X($v) right after (R, $v), with one exact id: a holder of its own has it, so its field is
+    // known without matching it again (what tries() would find: that id, with v as its source).
+    const known = this.driver === 1 && t0.field >= 0 && d.field >= 0 && (d.secondKind === NO_SECOND || d.secondKind === CONST_SECOND);
     try {
       for (let i = 0; i < found; i++) {
         if (this.stopped) break;
         this.budget.spend(2);
-        const table = join.tables[i]!;
+        const table = join.tables[i]!, id = table.type[join.indices[i]!]!, at = join.from[i]!;
         this.table = table;
-        this.bind(t0, 0, table.type[join.indices[i]!]!, 0);
+        if (known && at < own) this.bindBoth(t0, d, id, values[at]!);
+        else this.bind(t0, 0, id, 0);
       }
     } finally {
       join.clear();
+      values.length = 0;
       this.table = null;
     }
     return true;
+  }
+
+  /** Binds `(R, $v)` (term 0) at `id` and `X($v)` (term 1) on `value`, which has X's id, and continues after term 1. */
+  private bindBoth(t0: FlatTerm, d: FlatTerm, id: Id, value: Entity): void {
+    this.budget.spend(3);
+    const v = t0.second, f0 = t0.field, f1 = d.field;
+    const ids = this.ids, sources = this.sources, isSet = this.isSet;
+    this.vars[v] = value;
+    const i0 = ids[f0]!, s0 = sources[f0]!, set0 = isSet[f0]!, i1 = ids[f1]!, s1 = sources[f1]!, set1 = isSet[f1]!;
+    ids[f0] = id; sources[f0] = 0; isSet[f0] = true;
+    ids[f1] = d.fixed; sources[f1] = value; isSet[f1] = true;
+    this.next(1);
+    ids[f1] = i1; sources[f1] = s1; isSet[f1] = set1;
+    ids[f0] = i0; sources[f0] = s0; isSet[f0] = set0;
+    this.vars[v] = 0;
   }
 
   /** Adds to `values` the entities that inherit from one of them through IsA, at any depth. */

@@ -13,17 +13,19 @@ export class TargetJoin {
   readonly tables: Table[] = [];
   /** The index of the pair in each entry's table type. */
   readonly indices: number[] = [];
+  /** Each entry's value, as its position in the `values` given to collect. */
+  readonly from: number[] = [];
   private readonly order: number[] = [];
   private readonly byOrder: Table[] = [];
-  private readonly indicesByOrder: number[] = [];
+  private readonly numbersByOrder: number[] = [];
 
   /**
    * Finds every pair `(rel, v)` for v in `values` (each value once) in the tables `allowed` takes,
-   * and orders the places by table id, then type index. Returns how many places it found.
+   * and orders the places by table id, then type index. Returns how many places it found; call
+   * clear() once they are used.
    */
   collect(world: World, rel: Entity, values: readonly Entity[], allowed: (t: Table) => boolean): number {
-    const tables = this.tables, indices = this.indices;
-    tables.length = 0; indices.length = 0;
+    const tables = this.tables, indices = this.indices, from = this.from;
     let sorted = true, lastId = -1, lastIndex = -1;
     for (let i = 0; i < values.length; i++) {
       const record = world.record(makePair(rel, values[i]!));
@@ -36,27 +38,29 @@ export class TargetJoin {
         const index = lists[j]![0]!;
         if (t.id < lastId || (t.id === lastId && index < lastIndex)) sorted = false;
         lastId = t.id; lastIndex = index;
-        tables.push(t); indices.push(index);
+        tables.push(t); indices.push(index); from.push(i);
       }
     }
     if (!sorted) this.sort();
     return tables.length;
   }
 
-  /** Empties the lists (so that they hold no tables between evaluations). */
+  /**
+   * Empties the lists (so that they hold no tables between evaluations). Popped, not cut to length
+   * 0, which would drop their storage: the next evaluation fills them again.
+   */
   clear(): void {
-    this.tables.length = 0; this.indices.length = 0;
+    const tables = this.tables, indices = this.indices, from = this.from;
+    while (tables.length > 0) { tables.pop(); indices.pop(); from.pop(); }
   }
 
   private sort(): void {
-    const tables = this.tables, indices = this.indices, order = this.order;
-    order.length = 0;
+    const tables = this.tables, indices = this.indices, from = this.from, order = this.order;
     for (let i = 0; i < tables.length; i++) order.push(i);
     order.sort((a, b) => (tables[a]!.id - tables[b]!.id) || (indices[a]! - indices[b]!));
-    const t2 = this.byOrder, i2 = this.indicesByOrder;
-    t2.length = 0; i2.length = 0;
-    for (let i = 0; i < order.length; i++) { t2.push(tables[order[i]!]!); i2.push(indices[order[i]!]!); }
-    for (let i = 0; i < order.length; i++) { tables[i] = t2[i]!; indices[i] = i2[i]!; }
-    t2.length = 0;
+    const t2 = this.byOrder, n2 = this.numbersByOrder, n = order.length;
+    for (let i = 0; i < n; i++) { t2.push(tables[order[i]!]!); n2.push(indices[order[i]!]!); n2.push(from[order[i]!]!); }
+    for (let i = 0; i < n; i++) { tables[i] = t2[i]!; indices[i] = n2[2 * i]!; from[i] = n2[2 * i + 1]!; }
+    t2.length = 0; n2.length = 0; order.length = 0;
   }
 }
