@@ -1,5 +1,5 @@
 // `npm run bench -- history`: the cost of keeping the world's history (docs/history.md). Frame
-// time p50/p99 with and without history at 3,000 and 10,000 asteroids (alternating processes,
+// time p50/p99 (and p99.9 and the worst of 1,200 frames) with and without history at 3,000 and 10,000 asteroids (alternating processes,
 // goal: at most 5% more), a read of the past against the live read (goal: at most 2×), restore
 // at 3,000 asteroids (goal: at most 50 ms, median and worst of random frames across the window), bytes per frame and per keyframe, and the default
 // 60 s window filled (goal: at most 128 MiB), and history files of that window made and opened
@@ -26,6 +26,10 @@ for (const n of [3000, 10_000]) {
   add(row(`frame_p50_${n}`, p50on!, 'without_history', p50off!, 'ms'));
   const [p99on, p99off] = pair('frame-p99-on', 'frame-p99-off', n);
   add(row(`frame_p99_${n}`, p99on!, 'without_history', p99off!, 'ms'));
+  const [p999on, p999off] = pair('frame-p999-on', 'frame-p999-off', n);
+  add(row(`frame_p999_${n}`, p999on!, 'without_history', p999off!, 'ms'));
+  const [maxOn, maxOff] = pair('frame-max-on', 'frame-max-off', n);
+  add(row(`frame_worst_${n}`, maxOn!, 'without_history', maxOff!, 'ms'));
 }
 const [past, live] = pair('read-past', 'read-live', 3000);
 add(row('entity_read_past_3000', past!, 'live_read', live!, 'ms'));
@@ -59,6 +63,7 @@ for (const kind of ['export', 'import'] as const) {
   console.log(`${kind} of the filled window at 3,000 asteroids beside the loop: ${col(beside, 0).toFixed(0)} ms, ${col(beside, 2).toFixed(0)} frames ran, longest gap between frames ${col(beside, 1).toFixed(0)} ms; at once: ${col(once, 0).toFixed(0)} ms without a frame (load average ${loadavg()[0]!.toFixed(1)})`);
 }
 add(row('keyframe_bytes_3000', m('keyframe-bytes', 3000, 1), 'frame_bytes', m('frame-bytes', 3000, 1), 'bytes'));
+add(row('keyframe_bytes_whole_3000', m('keyframe-bytes-whole', 3000, 1), 'frame_bytes', m('frame-bytes', 3000, 1), 'bytes'));
 add(row('window_60s_bytes_3000', m('window-bytes', 3000, 1), 'cap_128MiB', 128 * 2 ** 20, 'bytes'));
 add(row('window_60s_heap_3000', m('window-heap', 3000, 1, ['--expose-gc']), 'heap_without_history', m('window-heap-off', 3000, 1, ['--expose-gc']), 'bytes'));
 report('history', rows);

@@ -6,13 +6,13 @@ import type { WorldImage } from '../ecs';
 export const DEFAULT_HISTORY_SECONDS = 60;
 
 /**
- * Frames between keyframes. A read or restore of frame N replays at most this many frames from
- * the keyframe before it, and the window holds one keyframe per this many frames: 30 at 60 fps
- * is two keyframes a second. Measured on the demo at 3,000 asteroids (docs/history.md): a keyframe
- * costs about 0.3 MB and 1 ms to take, a frame about 0.3 ms to replay, so the worst read of the
- * past replays about 9 ms and 60 s keep 120 keyframes (about 40 MB).
+ * Frames between keyframes: 120, two seconds at 60 fps. A keyframe's frame costs more than the
+ * others (a copy of what changed since the last one), so keyframes are kept rarer than 1 frame in
+ * 100 and the 99th percentile of frame times is not one of them; a read or restore of frame N
+ * replays at most 119 frames from the keyframe before it, which keeps a restore at 3,000 asteroids
+ * well inside its 50 ms (docs/history.md, "What it costs", gives the measures and the choice).
  */
-export const KEYFRAME_INTERVAL = 30;
+export const KEYFRAME_INTERVAL = 120;
 
 /** Most bytes a recording keeps by default (keyframes and frame records), 128 MiB. */
 export const DEFAULT_MAX_HISTORY_BYTES = 128 * 1024 * 1024;

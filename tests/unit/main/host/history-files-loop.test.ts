@@ -16,7 +16,7 @@ import { frameReached } from '../../../support/host-frames';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
-// 3,000 asteroids (the size) and a 10 s window at 60 fps: 600 frames, 21 keyframes.
+// 3,000 asteroids (the size) and a 10 s window at 60 fps: 600 frames, 6 keyframes.
 const ARGS = ['--asteroids', '3000', '--fps', '60', '--history', '10'];
 
 const hosts: Host[] = [];

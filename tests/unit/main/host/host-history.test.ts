@@ -8,6 +8,7 @@ import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { openWatch, opened, type WatchClient } from '../../../support/watch-client';
 import { frameReached } from '../../../support/host-frames';
+import { KEYFRAME_INTERVAL } from '../../../../src/shared/history';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -30,12 +31,14 @@ describe('history on a running host', () => {
     const base = (await h.start()).rest;
     const w = opened(await openWatch(base, '/watch/entity/Sun/Earth?values=true'));
     clients.push(w);
-    await frameReached(h, 45);
+    // Past the second keyframe: the restore below replays from it.
+    const K = KEYFRAME_INTERVAL, R = K + 3;
+    await frameReached(h, K + 15);
 
     const history = await (await fetch(`${base}/history`)).json() as { first: number; last: number; keyframes: number[]; seconds: number };
     expect(history.first).toBe(0);
-    expect(history.last).toBeGreaterThanOrEqual(45);
-    expect(history.keyframes.slice(0, 2)).toEqual([0, 30]);
+    expect(history.last).toBeGreaterThanOrEqual(K + 15);
+    expect(history.keyframes.slice(0, 2)).toEqual([0, K]);
     expect(history.seconds).toBe(10);
 
     const past = await fetch(`${base}/entity/Sun/Earth?values=true&at=20`);
@@ -43,17 +46,17 @@ describe('history on a running host', () => {
     expect(await past.text()).toBe(seen.get(20)!.sun);
 
     const from = w.events.length;
-    const put = await fetch(`${base}/history/restore?frame=33`, { method: 'PUT' });
+    const put = await fetch(`${base}/history/restore?frame=${R}`, { method: 'PUT' });
     expect(put.status).toBe(200);
-    expect(await (await fetch(`${base}/world`)).text()).toBe(seen.get(33)!.world);
+    expect(await (await fetch(`${base}/world`)).text()).toBe(seen.get(R)!.world);
     const restored = await w.next((e) => e.event === 'restored', from);
-    expect(restored.data).toBe('{"frame":33}');
+    expect(restored.data).toBe(`{"frame":${R}}`);
     const full = await w.next((e) => e.event === 'full', w.events.indexOf(restored));
-    expect(full.data).toBe(seen.get(33)!.sun);
-    // Paused: frames go on, the world stands still at frame 33's state.
+    expect(full.data).toBe(seen.get(R)!.sun);
+    // Paused: frames go on, the world stands still at frame R's state.
     const frame = h.app.frameCount;
     await frameReached(h, frame + 3);
-    expect(await (await fetch(`${base}/world`)).text()).toBe(seen.get(33)!.world);
+    expect(await (await fetch(`${base}/world`)).text()).toBe(seen.get(R)!.world);
   });
 
   test('--history 0: no history; at= and /history are 400 saying how to turn it on', async () => {

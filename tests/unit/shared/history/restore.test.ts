@@ -88,6 +88,16 @@ describe('restore', () => {
     expect(history.replayer.frame).toBe(elsewhere);
   });
 
+  test('the warm-up replays at most 30 frames, however long the keyframe stretch (its frame stays short)', () => {
+    const { live, history } = demoPair(60, 20, {}, 90);
+    const seen = new Map<number, string>();
+    run(live, 90, numbers(10), seen);
+    expect(history.recording.segments.map((s) => s.frame)).toEqual([0, 90]);
+    // The first keyframe restored and 29 frames replayed: frame 29, as recorded.
+    expect(history.replayer.frame).toBe(29);
+    expect(history.viewAt(29).route('GET', '/world').body).toBe(seen.get(29)!.split('\n')[0]);
+  });
+
   test('a frame outside the window is refused with 404 naming the window, and nothing changes', () => {
     const { live, history } = demoPair(30, 1, {}, 10);
     for (let i = 0; i < 200; i++) live.app.step(1 / 60);
