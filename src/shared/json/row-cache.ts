@@ -1,7 +1,8 @@
 // Reuses the text of component values while they do not change. Formatting numbers is what makes
 // JSON slow (docs/benchmarks.md, Serialization), and most rows of a live world do not change between two
 // requests: each numeric column keeps, per row, the numbers it last printed and their text, and
-// the joined text of the last run of rows it printed.
+// the joined texts of the last runs of rows it printed (pages: several clients, or one paging
+// through, ask for different runs between two frames).
 import type { Column, World } from '../ecs';
 import { writeValue, writeValueBytes, type ValueTemplate } from './value-writer';
 import { AsciiWriter } from './ascii-writer';
@@ -14,11 +15,30 @@ interface RowCache {
   vals: Float64Array;
   /** Last printed text per row (undefined: none yet). */
   texts: (string | undefined)[];
-  /** The last joined run of rows: first row, count and text ('' when none). */
-  runStart: number;
-  runCount: number;
-  runText: string;
+  /** Per row, the value of `clock` when its numbers in `vals` last changed. */
+  ticks: Float64Array;
+  /** Counts changes of `vals` (a double: exact far beyond any process's life). */
+  clock: number;
+  /** Joined texts of recent runs of rows, by runKey, oldest first. */
+  runs: Map<number, Run>;
 }
+
+/** The joined text of rows [start, start + count), made when the column's clock stood at `made`. */
+interface Run {
+  readonly start: number;
+  readonly count: number;
+  readonly made: number;
+  readonly text: string;
+}
+
+/**
+ * Runs kept per column: more than the pages of the load mix's paging query (30 of 100 rows over
+ * 3,000 entities), so a page asked again within a frame finds its text; a run of 100 rows of
+ * three f32s is about 3.6 KB of text.
+ */
+const RUNS_KEPT = 64;
+/** Runs are keyed by start · RUN_KEY + count; longer runs are not kept. */
+const RUN_KEY = 2 ** 20;
 
 const caches = new WeakMap<Column, RowCache>();
 
@@ -26,15 +46,30 @@ function cacheFor(column: Column, rows: number): RowCache {
   let c = caches.get(column);
   const width = column.arrays.length;
   if (!c) {
-    c = { width, vals: new Float64Array(Math.max(16, rows) * width), texts: [], runStart: 0, runCount: 0, runText: '' };
+    const size = Math.max(16, rows);
+    c = { width, vals: new Float64Array(size * width), texts: [], ticks: new Float64Array(size), clock: 0, runs: new Map() };
     caches.set(column, c);
   }
   if (rows * width > c.vals.length) {
     const next = new Float64Array(Math.max(c.vals.length * 2, rows * width));
     next.set(c.vals);
     c.vals = next;
+    const ticks = new Float64Array(next.length / width);
+    ticks.set(c.ticks);
+    c.ticks = ticks;
   }
   return c;
+}
+
+/**
+ * True when a run's text still shows its rows: no row's remembered numbers changed since it was
+ * made (a row printed anew elsewhere, by another run or alone, moves its tick past `made`), and
+ * the rows hold those numbers now.
+ */
+function runHolds(c: RowCache, column: Column, run: Run): boolean {
+  const ticks = c.ticks, made = run.made, end = run.start + run.count;
+  for (let row = run.start; row < end; row++) if (ticks[row]! > made) return false;
+  return unchanged(c, column, run.start, run.count);
 }
 
 /** True when rows [start, start+count) hold the numbers they held when last printed. */
@@ -73,9 +108,9 @@ function printed(c: RowCache, arrays: Column['arrays'], row: number, still: bool
     const w = c.width, base = row * w, vals = c.vals;
     for (let i = 0; i < w; i++) vals[base + i] = arrays[i]![row] as number;
     if (c.texts[row] !== undefined) c.texts[row] = undefined;
+    // Runs made before hold this row's old text.
+    c.ticks[row] = ++c.clock;
   }
-  // The joined run may contain this row's old text.
-  c.runText = '';
 }
 
 /** Text of one row: the kept text while its numbers hold still, else printed anew. */
@@ -149,11 +184,15 @@ export function rowsText(column: Column, t: ValueTemplate, rows: readonly number
     return printRows(cacheFor(column, max + 1), column, t, rows, start, count, world);
   }
   const c = cacheFor(column, start + count);
-  if (c.runText !== '' && c.runStart === start && c.runCount === count && unchanged(c, column, start, count)) return c.runText;
+  if (count >= RUN_KEY) return printRows(c, column, t, null, start, count, world);
+  const key = start * RUN_KEY + count, runs = c.runs;
+  const kept = runs.get(key);
+  if (kept !== undefined && runHolds(c, column, kept)) return kept.text;
   const text = printRows(c, column, t, null, start, count, world);
-  c.runStart = start;
-  c.runCount = count;
-  c.runText = text;
+  // Re-inserted, so the oldest run is the first the map lists.
+  if (kept !== undefined) runs.delete(key);
+  else if (runs.size >= RUNS_KEPT) runs.delete(runs.keys().next().value as number);
+  runs.set(key, { start, count, made: c.clock, text });
   return text;
 }
 

@@ -90,4 +90,26 @@ describe('row cache', () => {
     expect(rowText(col, t, w.locate(ents[1]!).row, w)).toBe('{"x":2,"y":7}');
     expect(rowsText(col, t, null, 0, 3, w)).toBe('{"x":1,"y":0},{"x":2,"y":7},{"x":3,"y":0}');
   });
+
+  test('pages read in turn keep their texts, and a row one page printed anew shows in the other page that holds it', () => {
+    const w = new World();
+    const P = w.component('P', { x: 'f32', y: 'f32' });
+    const ents = Array.from({ length: 8 }, (_, i) => { const e = w.entity(); w.set(e, P, { x: i + 0.5, y: -i }); return e; });
+    const { table } = w.locate(ents[0]!);
+    const col = table.column(P)!;
+    const t = templateOf(col.info.schema!);
+    const page = (start: number, count: number) => Array.from({ length: count }, (_, k) => {
+      const v = w.get(ents[start + k]!, P) as { x: number; y: number };
+      return JSON.stringify({ x: v.x, y: v.y });
+    }).join(',');
+    const first = rowsText(col, t, null, 0, 4, w), second = rowsText(col, t, null, 2, 4, w);
+    expect([first, second]).toEqual([page(0, 4), page(2, 4)]);
+    // Asked again with nothing changed: the same texts.
+    expect(rowsText(col, t, null, 0, 4, w)).toBe(first);
+    expect(rowsText(col, t, null, 2, 4, w)).toBe(second);
+    // Row 3 is in both pages; the second page prints it anew, so the first page's text is stale.
+    w.set(ents[3]!, P, { x: 30.25, y: 3 });
+    expect(rowsText(col, t, null, 2, 4, w)).toBe(page(2, 4));
+    expect(rowsText(col, t, null, 0, 4, w)).toBe(page(0, 4));
+  });
 });
