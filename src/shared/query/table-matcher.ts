@@ -438,7 +438,7 @@ class TableMatch {
       }
     } finally {
       join.clear();
-      values.length = 0;
+      while (values.length > 0) values.pop();   // (not length = 0: that drops the storage)
       this.table = null;
     }
     return true;
