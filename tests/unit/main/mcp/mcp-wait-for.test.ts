@@ -165,6 +165,14 @@ describe('wait_for', () => {
     expect(h.host!.watches.watcherCount).toBe(0);
   });
 
+  test('the description tells an agent what wakes it and when it gives up: each way to ask, the default frames, timeout_seconds', async () => {
+    const c = await h.connect(await h.start());
+    const tool = (await c.listTools()).tools.find((t) => t.name === 'wait_for')!;
+    for (const said of ['Wait until a query\'s result changes', 'q as plain text', 'values: true', 'with path', `timeout_frames (default ${WAIT_DEFAULT_FRAMES})`, 'timeout_seconds', 'Returns changed']) {
+      expect(tool.description, said).toContain(said);
+    }
+  });
+
   test('bad input: the REST message, and no watch left open', async () => {
     const c = await h.connect(await h.start());
     const bad = await call(c, 'wait_for', { q: 'Position, Nope' });
