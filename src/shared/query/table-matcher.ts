@@ -161,6 +161,7 @@ class TableMatch {
   private stopped = false;
   private readonly W: Entity;
   private readonly IsA: Entity;
+  private readonly ChildOf: Entity;
   /** Each term's record under its last pattern (`keys`), while the world's ids stay as they were. */
   private readonly records: (IdRecord | undefined)[];
   private readonly keys: Id[];
@@ -192,6 +193,7 @@ class TableMatch {
     this.isSet = new Array<boolean>(n).fill(false);
     this.W = world.core.Wildcard;
     this.IsA = world.core.IsA;
+    this.ChildOf = world.core.ChildOf;
     this.records = new Array<IdRecord | undefined>(terms.length).fill(undefined);
     this.keys = new Array<Id>(terms.length).fill(0);
     this.lastTables = new Array<Table | null>(2 * terms.length).fill(null);
@@ -539,26 +541,35 @@ class TableMatch {
   /** Follows `trav` up from a table; the first entity that has the term's id gives it (upSource is then that entity). */
   private findUp(t: FlatTerm, own: IdRecord, table: Table, trav: Entity, depth: number): Id | undefined {
     if (depth > MAX_UP_DEPTH) return undefined;
+    // ChildOf is exclusive: a table has at most one (ChildOf, *) pair, and its flags name the
+    // parent, so the record of (ChildOf, *) need not be asked for its index there.
+    if (trav === this.ChildOf) {
+      const parent = table.flags.parentIndex;
+      return parent === 0 ? undefined : this.upFrom(t, own, this.world.aliveAt(parent), trav, depth);
+    }
     const targets = this.travRecord(trav)?.indices.get(table);
     if (targets === undefined) return undefined;
-    const world = this.world, IsA = world.core.IsA;
     for (const ti of targets) {
-      this.budget.spend(1);
-      const target = world.aliveAt(pairSecondIndex(table.type[ti]!));
-      if (target === 0) continue;
-      const tt = world.tableOf(target);
-      const mine = own.indices.get(tt);
-      if (mine !== undefined) {
-        for (const oi of mine) { const id = tt.type[oi]!; if (t.secondKind !== NO_SECOND || !isPair(id)) { this.upSource = target; return id; } }
-      }
-      if (trav !== IsA && tt.flags.hasIsA) {
-        const viaIsA = this.findUp(t, own, tt, IsA, depth + 1);
-        if (viaIsA !== undefined) return viaIsA;
-      }
-      const further = this.findUp(t, own, tt, trav, depth + 1);
-      if (further !== undefined) return further;
+      const found = this.upFrom(t, own, this.world.aliveAt(pairSecondIndex(table.type[ti]!)), trav, depth);
+      if (found !== undefined) return found;
     }
     return undefined;
+  }
+
+  /** One step of findUp: the target's own id, else what its IsA bases pass on, else further up `trav`. */
+  private upFrom(t: FlatTerm, own: IdRecord, target: Entity, trav: Entity, depth: number): Id | undefined {
+    this.budget.spend(1);
+    if (target === 0) return undefined;
+    const tt = this.world.tableOf(target);
+    const mine = own.indices.get(tt);
+    if (mine !== undefined) {
+      for (const oi of mine) { const id = tt.type[oi]!; if (t.secondKind !== NO_SECOND || !isPair(id)) { this.upSource = target; return id; } }
+    }
+    if (trav !== this.IsA && tt.flags.hasIsA) {
+      const viaIsA = this.findUp(t, own, tt, this.IsA, depth + 1);
+      if (viaIsA !== undefined) return viaIsA;
+    }
+    return this.findUp(t, own, tt, trav, depth + 1);
   }
 
   // ---------------------------------------------------------------- results
