@@ -2,7 +2,7 @@
 import type { Column, ColumnViews, Entity, Id, Table, World } from '../ecs';
 import type { QueryResult } from '../query';
 import type { CachedResult } from './cached-query';
-import { fieldSources, kernelIsCurrent, makeKernel } from './table-kernel';
+import { fieldSources, kernelIsCurrent, makeKernel, type TableKernel } from './table-kernel';
 
 const NO_ENTITIES: readonly Entity[] = [];
 
@@ -52,23 +52,33 @@ export class SystemIter {
   }
 
   /**
-   * @internal Counts a cached result and runs the system on it through the result's table kernel
-   * (table-kernel.ts), made once the table holds KERNEL_MIN_ROWS entities and again when its
+   * @internal Runs the system on a cached result (the caller counts it) through the result's table
+   * kernel (table-kernel.ts), made once the table holds KERNEL_MIN_ROWS entities and again when its
    * arrays have grown; results with fields from other entities, smaller tables and runtimes that
-   * refuse generated code are visited as above.
+   * refuse generated code are visited the plain way. The plain way is tested first: it is the
+   * common case (tables under KERNEL_MIN_ROWS), and each instruction here is paid per table.
    */
   visitCached(r: CachedResult, count: number, run: (it: SystemIter) => void): void {
     let k = r.kernel;
-    if (k === null || !kernelIsCurrent(k, r.columns)) {
-      if (!r.ownFields || count < KERNEL_MIN_ROWS) { this.visit(r, count, run); return; }
-      const sources = fieldSources(r.columns);
-      k = makeKernel(new KernelIter(this.world, this.system, r, sources), sources, run);
-      if (k === null) { this.visit(r, count, run); return; }
-      r.kernel = k;
+    if (k !== null && !kernelIsCurrent(k, r.columns)) k = r.kernel = null;
+    if (k === null && (count < KERNEL_MIN_ROWS || !r.ownFields || (k = this.kernelFor(r, run)) === null)) {
+      this.result = r;
+      this.table = r.table;
+      this.count = count;
+      this.rows = r.rows;
+      this.columns = r.columns;
+      run(this);
+      return;
     }
-    this.matchedTables++;
-    this.matchedEntities += count;
     k.run(this, count);
+  }
+
+  /** A new kernel for a cached result, kept on it; null when the runtime refuses generated code. */
+  private kernelFor(r: CachedResult, run: (it: SystemIter) => void): TableKernel | null {
+    const sources = fieldSources(r.columns);
+    const k = makeKernel(new KernelIter(this.world, this.system, r, sources), sources, run);
+    r.kernel = k;
+    return k;
   }
 
   /** @internal Points the iterator at a result without counting it or calling anything. */
@@ -130,8 +140,13 @@ export class SystemIter {
    * Undefined for tags and unset fields.
    */
   field(i: number): ColumnViews | undefined {
-    const c = this.columns?.[i];
-    if (c) return c.views;
+    // Compared, not tested for truth: a truth test of a value that may be null or undefined
+    // compiled to a chain of seven comparisons on Node 24, paid once per table.
+    const cs = this.columns;
+    if (cs !== null) {
+      const c = cs[i];
+      if (c !== undefined && c !== null) return c.views;
+    }
     const r = this.result;
     if (!r || !r.isSet[i]) return undefined;
     const src = r.sources[i]!;

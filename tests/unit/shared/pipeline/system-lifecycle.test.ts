@@ -103,6 +103,25 @@ describe('a system that throws', () => {
     expect(w.isEnabled(other)).toBe(true);
   });
 
+  test('a change it queued whose observer throws is not its fault: the frame ends with that error, and the next frame runs', () => {
+    const { w } = world();
+    const Boom = w.tag('Boom');
+    w.observe(Boom, 'add', () => { throw new Error('observer broke'); });
+    const e = w.entity('E');
+    const ran: string[] = [];
+    let once = true;
+    const tagger = addSystem(w, 'Tagger', { run: () => { ran.push('Tagger'); if (once) { once = false; w.add(e, Boom); } } });
+    addSystem(w, 'After', { run: () => { ran.push('After'); } });
+    const p = pipelineOf(w);
+    expect(() => p.progress(0)).toThrow('observer broke');
+    expect(ran).toEqual(['Tagger']);
+    expect(w.isEnabled(tagger)).toBe(true);
+    ran.length = 0;
+    p.progress(0);
+    expect(ran).toEqual(['Tagger', 'After']);
+    expect(p.frame).toBe(2);
+  });
+
   test('deleted in the frame it threw, it is not brought back to be marked', () => {
     const { w } = world();
     faultsOf(w).log = () => {};
