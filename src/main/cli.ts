@@ -56,6 +56,8 @@ export interface HostOptions {
   maxWatchesPerClient: number;
   /** Milliseconds of silence after which a watch stream gets a heartbeat comment (default 15000). */
   watchHeartbeatMs: number;
+  /** Milliseconds a watch stream's socket may stay backed up before the host resets the stream (default 1000). */
+  watchResetMs: number;
   /** Serve MCP (Model Context Protocol, Streamable HTTP) at /mcp on the REST port (default true). */
   mcp: boolean;
   /** Seconds of the world's past kept for reads (at=), restore and export (default DEFAULT_HISTORY_SECONDS, 60; 0: off). */
@@ -142,6 +144,8 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
       .argParser(integer(0, 1_000_000)).default(D.maxWatchesPerClient))
     .addOption(new Option('--watch-heartbeat <ms>', 'silence after which a watch stream gets a heartbeat comment (keeps proxies from closing it)')
       .argParser(integer(10, 3_600_000)).default(D.watchHeartbeatMs))
+    .addOption(new Option('--watch-reset <ms>', 'time a watch stream\'s socket may stay backed up (its reader reads the past) before the host resets the stream; a client reopens it and starts from the present')
+      .argParser(integer(10, 3_600_000)).default(D.watchResetMs))
     .addOption(new Option('--history <seconds>', `seconds of the world's past to keep: read with at=<frame>, restore, export (GET /history); 0 turns it off; at most ${MAX_HISTORY_SECONDS}`)
       .argParser(integer(0, MAX_HISTORY_SECONDS)).default(DEFAULT_HISTORY_SECONDS))
     .addOption(new Option('--max-file-bytes <n>', 'largest history file PUT /history/import takes; larger gets 413')
@@ -164,7 +168,7 @@ export function parseHostOptions(argv: readonly string[], defaults: Partial<Host
     monitor: o.monitor, maxLimit: o.maxLimit, maxQuerySteps: o.maxQuerySteps, replyCache: o.replyCache,
     maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
     idleTimeoutMs: o.idleTimeout, requestTimeoutMs: o.requestTimeout, keepAliveTimeoutMs: o.keepAliveTimeout,
-    maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat,
+    maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeat, watchResetMs: o.watchReset,
     stopTimeoutMs: o.stopTimeout, mcp: o.mcp, history: o.history, maxFileBytes: o.maxFileBytes, replay: o.replay,
     ...replayed,
   };

@@ -212,7 +212,7 @@ export class Host {
       maxTargetBytes: o.maxTargetBytes, maxBodyBytes: o.maxBodyBytes, maxConnections: o.maxConnections,
       maxFileBytes: o.maxFileBytes, bodyPaths: this.bodyPaths(),
       idleTimeoutMs: o.idleTimeoutMs, requestTimeoutMs: o.requestTimeoutMs, keepAliveTimeoutMs: o.keepAliveTimeoutMs,
-      maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs,
+      maxWatches: o.maxWatches, maxWatchesPerClient: o.maxWatchesPerClient, watchHeartbeatMs: o.watchHeartbeatMs, watchResetMs: o.watchResetMs,
       restMethods: this.faces.methods,
     }, this.answer);
     if (o.mcp) {

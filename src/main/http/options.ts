@@ -1,5 +1,5 @@
 import type { HttpOptions } from './types';
-import { DEFAULT_PORT } from '../../shared/protocol';
+import { DEFAULT_PORT, WATCH_MAX_LAG_MS } from '../../shared/protocol';
 
 /** Defaults of every transport option (see HttpOptions for units and meaning). */
 export const DEFAULT_HTTP_OPTIONS: Readonly<HttpOptions> = Object.freeze({
@@ -20,6 +20,8 @@ export const DEFAULT_HTTP_OPTIONS: Readonly<HttpOptions> = Object.freeze({
   maxWatches: 256,
   maxWatchesPerClient: 32,
   watchHeartbeatMs: 15_000,
+  // A reader this far behind reads the past (the watch protocol's rule): the host drops its stream.
+  watchResetMs: WATCH_MAX_LAG_MS,
   // Only for a handler that does not say (tests): the host passes its router's table's methods.
   restMethods: Object.freeze({ all: Object.freeze(['GET', 'PUT']), writes: Object.freeze(['PUT']) }),
 });
@@ -48,6 +50,7 @@ export function resolveHttpOptions(options: Partial<HttpOptions>): HttpOptions {
   checkInteger('maxWatches', o.maxWatches, 0, 1_000_000);
   checkInteger('maxWatchesPerClient', o.maxWatchesPerClient, 0, 1_000_000);
   checkInteger('watchHeartbeatMs', o.watchHeartbeatMs, 10, 3_600_000);
+  checkInteger('watchResetMs', o.watchResetMs, 10, 3_600_000);
   // node:http refuses a headers timeout longer than the request timeout; say so in our terms.
   if (o.idleTimeoutMs > o.requestTimeoutMs) {
     throw new RangeError(`HTTP option idleTimeoutMs (${o.idleTimeoutMs}) must not exceed requestTimeoutMs (${o.requestTimeoutMs}): raise requestTimeoutMs or lower idleTimeoutMs`);

@@ -21,7 +21,6 @@ import { MAX_HEADER_BYTES, serverSettings } from './server-settings';
 import { upgradeListener } from './upgrades';
 import { listenOn } from './listen';
 import { closeServer } from './server-close';
-import { WATCH_MAX_LAG_MS } from '../../shared/protocol';
 
 /**
  * Creates (but does not start) the transport. `options` may leave out anything that has a
@@ -85,7 +84,7 @@ export function createHttpTransport(options: Partial<HttpOptions>, handler: Rest
       state.events = {
         prefixes,
         streams: new EventStreams({
-          maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs, maxBackedUpMs: WATCH_MAX_LAG_MS,
+          maxStreams: o.maxWatches, maxStreamsPerClient: o.maxWatchesPerClient, heartbeatMs: o.watchHeartbeatMs, maxBackedUpMs: o.watchResetMs,
         }, opener, (part, err) => fault('stream', part, err)),
       };
     },

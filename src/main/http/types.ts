@@ -62,6 +62,8 @@ export interface HttpOptions {
   maxWatchesPerClient: number;
   /** Milliseconds of silence after which a watch stream gets a heartbeat comment (default 15000). */
   watchHeartbeatMs: number;
+  /** Milliseconds a watch stream's socket may stay backed up (taking no event whole) before the stream is reset (default WATCH_MAX_LAG_MS, 1000). */
+  watchResetMs: number;
   /** Methods of the REST handler (the host passes its router's, derived from the endpoint table; default GET, with PUT writing). */
   restMethods: RestMethods;
 }

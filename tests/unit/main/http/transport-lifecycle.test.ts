@@ -1,6 +1,8 @@
 // Handler failures, disconnects, listen/close, counters, methods.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLOSE_GRACE_MS, createHttpTransport, type RestReply } from '../../../../src/main/http';
+import { CLOSE_GRACE_MS, createHttpTransport, resolveHttpOptions, type RestReply } from '../../../../src/main/http';
+import { parseHostOptions } from '../../../../src/main/cli';
+import { WATCH_MAX_LAG_MS } from '../../../../src/shared/protocol';
 import { closeAll, closeEvent, connectionCount, eventually, openSocket, send, start } from './helpers';
 
 afterEach(async () => {
@@ -191,5 +193,12 @@ describe('options', () => {
   it('rejects a bad option naming it and its value', () => {
     expect(() => createHttpTransport({ maxTargetBytes: -1 }, () => ({ status: 200, body: '{}' }))).toThrow(/maxTargetBytes must be an integer .* got -1/);
     expect(() => createHttpTransport({ idleTimeoutMs: 60_000, requestTimeoutMs: 1000 }, () => ({ status: 200, body: '{}' }))).toThrow(/idleTimeoutMs \(60000\) must not exceed requestTimeoutMs/);
+    expect(() => createHttpTransport({ watchResetMs: 5 }, () => ({ status: 200, body: '{}' }))).toThrow(/watchResetMs must be an integer from 10 to 3600000, got 5/);
+  });
+
+  it('resets a backed-up watch stream after the watch protocol\'s lag by default, and after --watch-reset when given', () => {
+    expect(resolveHttpOptions({}).watchResetMs).toBe(WATCH_MAX_LAG_MS);
+    expect(parseHostOptions(['node', 'ecs-live']).watchResetMs).toBe(WATCH_MAX_LAG_MS);
+    expect(parseHostOptions(['node', 'ecs-live', '--watch-reset', '250']).watchResetMs).toBe(250);
   });
 });
