@@ -87,6 +87,27 @@ describe('a cached query', () => {
     expect(seen).toEqual([1]);
   });
 
+  test('deleting a matching table leaves the other matching tables to the systems', () => {
+    const { w, Position, Red, Blue } = world();
+    const seen: number[] = [];
+    addSystem(w, 'Count', { query: 'Position', run(it) { seen.push(it.count); } });
+    const a = w.entity(), b = w.entity(), d = w.entity();
+    w.set(a, Position, { x: 1 });
+    w.set(b, Position, { x: 2 });
+    w.add(b, Red);
+    w.set(d, Position, { x: 3 });
+    w.add(d, Blue);
+    const p = pipelineOf(w);
+    p.progress(0);
+    expect(seen).toEqual([1, 1, 1]);
+    // Deleting Red deletes (Position, Red); b keeps Position and joins a's table.
+    w.delete(Red);
+    seen.length = 0;
+    p.progress(0);
+    expect(seen).toEqual([2, 1]);
+    expect(w.get(b, Position)).toEqual({ x: 2 });
+  });
+
   test('a system is not called for a table its entities left, and its statistics count only the tables it ran on', () => {
     const { w, Position, Red } = world();
     const seen: number[] = [];
