@@ -3,7 +3,7 @@
 // it gives; tables deleted from the world leave without taking others with them.
 import { describe, expect, test } from 'vitest';
 import { CachedQuery, addSystem, pipelineOf } from '../../../../src/shared/pipeline';
-import { World } from '../../../../src/shared/ecs';
+import { World, type Entity } from '../../../../src/shared/ecs';
 import { compileQuery, type QueryResult } from '../../../../src/shared/query';
 
 function world() {
@@ -13,18 +13,24 @@ function world() {
   return { w, Position, Red, Blue };
 }
 
+/** Three entities with Position, one per table: a alone, b with Red, d with Blue. */
+function threeTables(w: World, Position: Entity, Red: Entity, Blue: Entity) {
+  const a = w.entity(), b = w.entity(), d = w.entity();
+  w.set(a, Position, { x: 1 });
+  w.set(b, Position, { x: 2 });
+  w.add(b, Red);
+  w.set(d, Position, { x: 3 });
+  w.add(d, Blue);
+  return { a, b, d };
+}
+
 const counts = (c: CachedQuery): number[] => { const out: number[] = []; c.each((r) => { out.push(r.count); }); return out; };
 
 describe('a cached query', () => {
   test('visits only tables holding entities, and stops when the callback returns false', () => {
     const { w, Position, Red, Blue } = world();
     const c = new CachedQuery(compileQuery(w, 'Position'));
-    const a = w.entity(), b = w.entity(), d = w.entity();
-    w.set(a, Position, { x: 1 });
-    w.set(b, Position, { x: 2 });
-    w.add(b, Red);
-    w.set(d, Position, { x: 3 });
-    w.add(d, Blue);
+    const { b } = threeTables(w, Position, Red, Blue);
     expect(counts(c)).toEqual([1, 1, 1]);
     w.remove(b, Red);
     // (Position, Red) is empty now and is skipped.
@@ -91,12 +97,7 @@ describe('a cached query', () => {
     const { w, Position, Red, Blue } = world();
     const seen: number[] = [];
     addSystem(w, 'Count', { query: 'Position', run(it) { seen.push(it.count); } });
-    const a = w.entity(), b = w.entity(), d = w.entity();
-    w.set(a, Position, { x: 1 });
-    w.set(b, Position, { x: 2 });
-    w.add(b, Red);
-    w.set(d, Position, { x: 3 });
-    w.add(d, Blue);
+    const { b } = threeTables(w, Position, Red, Blue);
     const p = pipelineOf(w);
     p.progress(0);
     expect(seen).toEqual([1, 1, 1]);
