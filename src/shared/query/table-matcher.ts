@@ -306,7 +306,9 @@ class TableMatch {
     // A table without IsA pairs has nothing to inherit from (TableFlags.hasIsA).
     if (t.trav === this.IsA && !table.flags.hasIsA) return false;
     const own = this.record(t, k);
-    const found = own === undefined ? undefined : this.findUp(t, own, table, t.trav, 0);
+    if (own === undefined) return false;
+    if (this.upBranched) { this.failedUp.clear(); this.failedUpIsA.clear(); this.upBranched = false; }
+    const found = this.findUp(t, own, table, t.trav, 0);
     return found !== undefined && this.bind(t, k, found, this.upSource);
   }
 
@@ -538,9 +540,33 @@ class TableMatch {
   /** The source of the last match findUp found. */
   private upSource: Entity = 0;
 
+  /**
+   * Tables one walk of findUp searched without a find, with the smallest depth they were searched
+   * from (one map per relationship walked: the term's own and IsA). A relationship with several
+   * targets per table reaches the same table along many paths; without this the walk is
+   * exponential in MAX_UP_DEPTH. A table that failed from depth d fails from any depth ≥ d (less
+   * of the bound is left), so skipping it changes no answer and no source. Kept only once the walk
+   * met a table with several targets: without one (the usual ChildOf walk, with at most an IsA
+   * chain from each step) paths do not multiply, and the walk pays nothing for the maps.
+   */
+  private readonly failedUp = new Map<Table, number>();
+  private readonly failedUpIsA = new Map<Table, number>();
+  private upBranched = false;
+
   /** Follows `trav` up from a table; the first entity that has the term's id gives it (upSource is then that entity). */
   private findUp(t: FlatTerm, own: IdRecord, table: Table, trav: Entity, depth: number): Id | undefined {
     if (depth > MAX_UP_DEPTH) return undefined;
+    if (!this.upBranched) return this.findUpTargets(t, own, table, trav, depth);
+    const failed = trav === this.IsA ? this.failedUpIsA : this.failedUp;
+    const failedFrom = failed.get(table);
+    if (failedFrom !== undefined && failedFrom <= depth) return undefined;
+    const found = this.findUpTargets(t, own, table, trav, depth);
+    if (found === undefined) failed.set(table, depth);
+    return found;
+  }
+
+  /** One step of findUp: each target of the table's `trav` pairs, in order, until one gives the id. */
+  private findUpTargets(t: FlatTerm, own: IdRecord, table: Table, trav: Entity, depth: number): Id | undefined {
     // ChildOf is exclusive: a table has at most one (ChildOf, *) pair, and its flags name the
     // parent, so the record of (ChildOf, *) need not be asked for its index there.
     if (trav === this.ChildOf) {
@@ -549,6 +575,7 @@ class TableMatch {
     }
     const targets = this.travRecord(trav)?.indices.get(table);
     if (targets === undefined) return undefined;
+    if (targets.length > 1) this.upBranched = true;
     for (const ti of targets) {
       const found = this.upFrom(t, own, this.world.aliveAt(pairSecondIndex(table.type[ti]!)), trav, depth);
       if (found !== undefined) return found;
