@@ -37,10 +37,13 @@ export function resourceTarget(uri: string): string | undefined {
   return `/query?name=${encodeURIComponent(decodeURIComponent(name))}${vars ? `&vars=${encodeURIComponent(vars)}` : ''}`;
 }
 
-/** The REST reply's error as an MCP error: not found stays not found, everything else is a bad parameter. */
+/**
+ * The REST reply's error as an MCP error: not found stays not found, everything else is a bad
+ * parameter. The router's error replies all carry their message in `error` (errorReply); the body is
+ * the fallback.
+ */
 function restError(reply: RestReply, uri: string): McpError {
-  const message = reply.error ?? ((JSON.parse(reply.body) as { error?: string }).error ?? `HTTP ${reply.status}`);
-  return new McpError(reply.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, message, { uri });
+  return new McpError(reply.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, reply.error ?? reply.body, { uri });
 }
 
 /** The GET reply text of a resource, or the MCP error of its REST error. */
@@ -102,7 +105,7 @@ function topLevel(w: World): string[] {
   for (const t of w.tables.values()) {
     for (const e of t.entities) {
       const name = w.nameOf(e);
-      if (name !== undefined && name !== 'ecs' && w.parentOf(e) === 0 && !w.builtin.has(entityIndex(e))) out.push(name);
+      if (name !== undefined && w.parentOf(e) === 0 && !w.builtin.has(entityIndex(e))) out.push(name);
     }
   }
   return out.sort().slice(0, LIST_MAX);

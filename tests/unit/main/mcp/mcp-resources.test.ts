@@ -5,6 +5,7 @@
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { defineQuery } from '../../../../src/shared/query';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -154,5 +155,62 @@ describe('MCP resources', () => {
     expect(notices[0]).toBe('ecs://entity/Sun/Earth');
     await c.unsubscribeResource({ uri: 'ecs://entity/Sun/Earth' });
     expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
+  test('an error names the resource it is about; a query URI without a name is refused as REST refuses an empty name', async () => {
+    const c = await h.connect(await h.start());
+    // The client can tell which of its resources failed: the URI comes back as the error's data.
+    // The message is REST's, whole (not its JSON body).
+    const rest = JSON.parse(body('/entity/Sun/Nowhere?values=true')).error as string;
+    await expect(c.readResource({ uri: 'ecs://entity/Sun/Nowhere' })).rejects.toMatchObject({ code: -32002, message: expect.stringMatching(new RegExp(`: ${rest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)), data: { uri: 'ecs://entity/Sun/Nowhere' } });
+    await expect(c.subscribeResource({ uri: 'ecs://query/Nope' })).rejects.toMatchObject({ code: -32002, data: { uri: 'ecs://query/Nope' } });
+    // Only the part before '?' is the name: an empty one is REST's empty name, not a query called '?vars=…'.
+    const empty = JSON.parse(body('/query?name=')).error as string;
+    await expect(c.readResource({ uri: 'ecs://query/?vars=planet:Sun.Earth' })).rejects.toThrow(empty);
+    await expect(c.readResource({ uri: 'ecs://query/?vars=planet:Sun.Earth' })).rejects.toMatchObject({ code: -32602 });
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
+  test('unsubscribing from a resource never subscribed to is answered and releases nothing', async () => {
+    const c = await h.connect(await h.start());
+    await c.subscribeResource({ uri: 'ecs://entity/Sun/Earth' });
+    await expect(c.unsubscribeResource({ uri: 'ecs://entity/Sun/Mars' })).resolves.toEqual({});
+    expect(h.host!.watches.watcherCount).toBe(1);
+    await c.unsubscribeResource({ uri: 'ecs://entity/Sun/Earth' });
+    expect(h.host!.watches.watcherCount).toBe(0);
+  });
+
+  test('the query list: at most 200, the first by name', async () => {
+    const c = await h.connect(await h.start());
+    for (let i = 0; i < 201; i++) defineQuery(h.host!.world, `Q${String(i).padStart(3, '0')}`, 'Position');
+    const queries = (await c.listResources()).resources.map((r) => r.uri).filter((u) => u.startsWith('ecs://query/')).map((u) => u.slice('ecs://query/'.length));
+    expect(queries).toHaveLength(200);
+    expect(queries).toEqual([...queries].sort());
+    // Planets sorts before the Q… queries and stays; ShipsHeadingTo after them all, and is left out.
+    expect(queries).toEqual(expect.arrayContaining(['Planets', 'Q000']));
+    expect(queries).not.toContain('ShipsHeadingTo');
+  });
+
+  test('a change between subscribing and the next frame brings a notice: the first event is compared with what the client read', async () => {
+    const base = await h.start();
+    const c = await h.connect(base);
+    const updates: string[] = [];
+    c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n: ServerNotification) => { updates.push((n.params as { uri: string }).uri); });
+    await expect.poll(() => h.host!.mcp!.openRequests, { timeout: 30_000 }).toBe(1);
+    expect((await call(c, 'time_control', { action: 'pause' })).isError).toBe(false);
+    h.host!.app.step(1 / 60);
+    const setMarsScale = async (value: number) => {
+      const data = encodeURIComponent(JSON.stringify({ ids: [['Scale']], values: [{ value }] }));
+      expect((await fetch(`${base}/set/Sun/Mars?data=${data}`, { method: 'PUT' })).status).toBe(200);
+    };
+    const mars = 'ecs://entity/Sun/Mars';
+    // A write since the last frame: the watch's first event waits for the next frame.
+    await setMarsScale(2);
+    await c.subscribeResource({ uri: mars });
+    // Changed again after the client's read at subscribe time: that frame's event differs from it.
+    await setMarsScale(3);
+    h.host!.app.step(1 / 60);
+    await expect.poll(() => updates.length, { timeout: 30_000 }).toBe(1);
+    expect(updates).toEqual([mars]);
   });
 });
