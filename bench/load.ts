@@ -6,7 +6,10 @@
 // rounds' ratios), p50/p99 latency, the host's frame-interval p99 under load in its worst round
 // (budget 1.5 frame periods = 25 ms), its frame rate and the frames it dropped after stalls,
 // non-2xx answers by kind, transport errors, stale reads, lost writes and changes nobody asked
-// for, summed over the rounds. Count rows have peer "expected" and ratio 1 when the count
+// for, summed over the rounds. After the mix, each round leaves the host alone for
+// LOAD_IDLE_SECONDS (default 3) and reports what it spends then (frames, the history's hooks) per
+// answer of the mix: the part of its CPU per answer that no request causes. LOAD_HOST_ARGS passes
+// further host options (`--history 0`), LOAD_HOST_NODE_ARGS options of the host's node (`--cpu-prof`). Count rows have peer "expected" and ratio 1 when the count
 // is as expected, 0 when not; the suite then exits non-zero. Needs a build: it measures out/main.
 import { loadavg } from 'node:os';
 import { expectRow, median, report, row, type BenchRow } from './lib/report';
@@ -20,6 +23,13 @@ const WARMUP = 1;
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`LOAD_ROUNDS must be a whole number of at least 1, got '${process.env.LOAD_ROUNDS}'`);
 const ASTEROIDS = 10_000;
+/** Seconds the host is left alone after the mix, to measure what it spends when nobody asks (frames, history). */
+const IDLE_SECONDS = Number(process.env.LOAD_IDLE_SECONDS ?? 3);
+if (!(IDLE_SECONDS > 0)) throw new Error(`LOAD_IDLE_SECONDS must be a number of seconds above 0, got '${process.env.LOAD_IDLE_SECONDS}'`);
+/** Further options of the host under test, split at spaces (for example `--history 0`). */
+const HOST_ARGS = (process.env.LOAD_HOST_ARGS ?? '').split(' ').filter((a) => a !== '');
+/** Options of the host's node, split at spaces (for example `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const HOST_NODE_ARGS = (process.env.LOAD_HOST_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
 
 async function text(url: string): Promise<string> {
   const r = await fetch(url);
@@ -44,19 +54,22 @@ interface Round {
   theirs: DriveResult;
   /** CPU time of the bare server over its measured window, µs. */
   peerCpu: number;
+  /** CPU time of our host left alone after the mix, µs per second. */
+  idleCpuPerSecond: number;
   /** Frames our loop ran per second of the measured window. */
   fps: number;
   periodMs: number;
 }
 
 async function runRound(n: number): Promise<Round> {
-  const host = await startHost({ asteroids: ASTEROIDS });
+  const host = await startHost({ asteroids: ASTEROIDS, args: HOST_ARGS, nodeArgs: HOST_NODE_ARGS });
   let peer: IpcChild | undefined;
   try {
     const ours = await runLoadSession(host, { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP });
     console.log(`round ${n}, ours: ${ours.drive.responses} answers in ${ours.drive.seconds} s; ${describeKinds(ours.kinds)}`);
     console.log(`writes ${JSON.stringify(ours.writes)}; reads checked ${ours.reads.checked}; asteroids checked ${ours.checked}; frames ${ours.frames.intervals.length}`);
     for (const m of [...ours.reads.stale, ...ours.lost, ...ours.unexpected].slice(0, 10)) console.log(`  mismatch: ${JSON.stringify(m)}`);
+    const idleCpuPerSecond = await idleCpu(host);
 
     const firstAsteroid = (await (await fetch(`${host.url}/query?q=Asteroid&entity_ids=true&limit=1`)).json() as { results: { entity_ids: number[] }[] }).results[0]!.entity_ids[0]!;
     peer = await startPeer(host, firstAsteroid);
@@ -70,8 +83,8 @@ async function runRound(n: number): Promise<Round> {
     // Frames the loop ran per second of the measured window (frame starts over their span).
     const span = ours.frames.intervals.reduce((t, x) => t + x, 0) / 1000;
     const fps = span > 0 ? ours.frames.intervals.length / span : 0;
-    const r = { ours, theirs, peerCpu, fps, periodMs: host.periodMs };
-    console.log(`round ${n}: ${Math.round(ours.drive.reqPerSec)} against ${Math.round(theirs.reqPerSec)} req/s (${(ours.drive.reqPerSec / theirs.reqPerSec).toFixed(3)}); CPU per answer ${oursCpu(r).toFixed(1)} against ${peerCpuPerAnswer(r).toFixed(1)} µs`);
+    const r = { ours, theirs, peerCpu, idleCpuPerSecond, fps, periodMs: host.periodMs };
+    console.log(`round ${n}: ${Math.round(ours.drive.reqPerSec)} against ${Math.round(theirs.reqPerSec)} req/s (${(ours.drive.reqPerSec / theirs.reqPerSec).toFixed(3)}); CPU per answer ${oursCpu(r).toFixed(1)} against ${peerCpuPerAnswer(r).toFixed(1)} µs, of which ${idleCpuPerAnswer(r).toFixed(1)} µs the host spends when idle`);
     return r;
   } finally {
     await peer?.stop();
@@ -79,6 +92,15 @@ async function runRound(n: number): Promise<Round> {
   }
 }
 
+/** CPU µs per second of the host with no request for IDLE_SECONDS (its frames and their hooks). */
+async function idleCpu(host: HostUnderTest): Promise<number> {
+  const before = await host.cpuMicros();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  return ((await host.cpuMicros()) - before) / IDLE_SECONDS;
+}
+
+/** What the host spends idle over the mix's measured seconds, per answer of the mix: the part of its CPU per answer no reply causes. */
+const idleCpuPerAnswer = (r: Round) => (r.idleCpuPerSecond * r.ours.drive.seconds) / Math.max(1, r.ours.drive.responses);
 const oursCpu = (r: Round) => r.ours.hostCpuMicros / Math.max(1, r.ours.drive.responses);
 const peerCpuPerAnswer = (r: Round) => r.peerCpu / Math.max(1, r.theirs.responses);
 const sum = (rounds: readonly Round[], f: (r: Round) => number) => rounds.reduce((t, r) => t + f(r), 0);
@@ -105,6 +127,9 @@ async function main(): Promise<void> {
     // The server's own CPU per answer: the peer run is bound by the load generator, ours by the
     // host, so this compares the work of the two servers where req/s cannot.
     roundsRow('load_server_cpu_per_answer', rounds, oursCpu, peerCpuPerAnswer, peerName, 'µs/req'),
+    // The share of that CPU the host spends with nobody asking (frames at 60 fps, the history's
+    // hooks): the edge cannot remove it. Peer: our whole CPU per answer; ratio = the idle share.
+    roundsRow('load_host_idle_cpu_per_answer', rounds, oursCpu, idleCpuPerAnswer, 'ours idle over the same seconds', 'µs/req'),
     roundsRow('load_p50', rounds, (r) => r.ours.drive.latency.p50, (r) => r.theirs.latency.p50, peerName, 'ms'),
     roundsRow('load_p99', rounds, (r) => r.ours.drive.latency.p99, (r) => r.theirs.latency.p99, peerName, 'ms'),
     // The worst round's frame p99: the budget holds only if it holds in every round.

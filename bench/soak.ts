@@ -107,8 +107,13 @@ async function main(): Promise<void> {
   const tally: WatchTally = { opened: 0, refused: {}, endedEarly: 0, reopens: 0, reconnects: 0, replays: 0, replaysEqual: 0, mismatches: [] };
   const lags = { slow: [] as number[], naive: [] as number[] };
   const rss: { t: number; mib: number }[] = [];
+  // The load generator's own RSS (this process): a client that grows would starve the host's clients.
+  const clientRss: number[] = [];
   const t0 = Date.now();
-  const sampler = setInterval(() => rss.push({ t: (Date.now() - t0) / 60_000, mib: rssMiB(host.pid) }), RSS_EVERY_MS);
+  const sampler = setInterval(() => {
+    rss.push({ t: (Date.now() - t0) / 60_000, mib: rssMiB(host.pid) });
+    clientRss.push(rssMiB(process.pid));
+  }, RSS_EVERY_MS);
   rss.push({ t: 0, mib: rssMiB(host.pid) });
   const heapBefore = await host.heap();
   const agents = await startMcpAgents(host.url);
@@ -136,6 +141,7 @@ async function main(): Promise<void> {
     console.log(`mcp: ${JSON.stringify({ ...mcp, messages: undefined })}`);
     for (const m of mcp.messages) console.log(`  mcp ${m}`);
     console.log(`RSS MiB: ${rss.map((s) => s.mib.toFixed(0)).join(' ')}`);
+    console.log(`load generator RSS MiB: ${clientRss.map((m) => m.toFixed(0)).join(' ')}`);
     const late = rss.filter((s) => s.t >= rss.at(-1)!.t / 3);
     const frames = (ms: number) => ms / host.periodMs;
     const q = (xs: number[], p: number) => (xs.length ? percentile(xs, p) : NaN);
@@ -156,6 +162,7 @@ async function main(): Promise<void> {
       infoRow('soak_rss_start_end', rss.at(-1)!.mib, 'MiB', 'start', rss[0]!.mib),
       infoRow('soak_rss_max', Math.max(...rss.map((s) => s.mib)), 'MiB'),
       infoRow('soak_rss_trend_last_two_thirds', slopePerMinute(late), 'MiB/min'),
+      infoRow('soak_load_generator_rss_max', clientRss.length ? Math.max(...clientRss) : NaN, 'MiB'),
       infoRow('soak_slow_reader_lag_p50', q(lags.slow, 50), 'ms', 'frames at the target rate', frames(q(lags.slow, 50))),
       infoRow('soak_slow_reader_lag_p99', q(lags.slow, 99), 'ms', 'frames at the target rate', frames(q(lags.slow, 99))),
       infoRow('soak_slow_reader_lag_max', Math.max(...lags.slow), 'ms', 'frames at the target rate', frames(Math.max(...lags.slow))),

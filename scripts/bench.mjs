@@ -37,6 +37,7 @@ const program = new Command()
   .option('--connections <n>', 'load: concurrent connections (default 50)', positive)
   .option('--seconds <n>', 'load: measured seconds (default 10)', positive)
   .option('--rounds <n>', 'load: rounds of ours-then-peer, the median ratio reported (default 3)', positive)
+  .option('--host-args <options>', "load: further options of the host under test, one string (for example '--history 0')")
   .option('--node <binary>', 'the Node binary to run the suites under (default: $BENCH_NODE, else this one)')
   .addHelpText('after', `\nSuites:\n${files.map((f, i) => `  ${all[i].padEnd(10)} ${summary(f)}`).join('\n')}\n\nExample: npm run bench -- load --seconds 5`)
   .showHelpAfterError('(npm run bench -- --help lists the suites and options)')
@@ -52,6 +53,7 @@ if (o.runs) env.BENCH_RUNS = o.runs;
 if (o.connections) env.LOAD_CONNECTIONS = o.connections;
 if (o.seconds) env.LOAD_SECONDS = o.seconds;
 if (o.rounds) env.LOAD_ROUNDS = o.rounds;
+if (o.hostArgs !== undefined) env.LOAD_HOST_ARGS = o.hostArgs;
 
 /** The Node binary the suites run under, and its version; a binary that does not run is refused. */
 function chosenNode(asked, label) {

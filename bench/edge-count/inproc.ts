@@ -4,7 +4,9 @@
 // `toggle` (disable/enable), `page` (the 100-row page at moving offsets) or `mars`. A kind alone
 // runs with the reply cache off: in the mix every connection writes twice in seven requests, so a
 // read never finds its reply kept. `<mode>@<k>` runs a demo frame every k requests (the host runs
-// about one per 300 requests under the mix), so pages print moved rows anew.
+// about one per 300 requests under the mix), so pages print moved rows anew. EDGE_ASTEROIDS sets
+// the demo's asteroids (default 3,000; the load bench runs 10,000, so its 100 pages are each asked
+// less than once a frame and every page it asks has all its rows moved).
 import { App } from '../../src/shared/app';
 import { World } from '../../src/shared/ecs';
 import { createRouter } from '../../src/shared/rest';
@@ -17,7 +19,9 @@ const alone = (KINDS as readonly string[]).indexOf(mode);
 if (mode !== 'mix' && mode !== 'query' && alone < 0) throw new Error(`unknown mode '${mode}': mix, query or one of ${KINDS.join(', ')}`);
 const every = frameArg === undefined ? 0 : Number(frameArg);
 if (!Number.isInteger(every) || every < 0) throw new Error(`'${modeArg}': the frame interval after @ must be a whole number of requests`);
-const demo = createDemo(new World(), { asteroids: 3000 });
+const ASTEROIDS = Number(process.env.EDGE_ASTEROIDS ?? 3000);
+if (!Number.isInteger(ASTEROIDS) || ASTEROIDS < 1000) throw new Error(`EDGE_ASTEROIDS must be a whole number of at least 1,000 (the load's entities), got '${process.env.EDGE_ASTEROIDS}'`);
+const demo = createDemo(new World(), { asteroids: ASTEROIDS });
 const app = new App(demo.world, { manual: true });
 for (let i = 0; i < 10; i++) app.step(1 / 60);
 const router = createRouter(demo.world, mode === 'mix' ? {} : { replyCache: false });
@@ -27,7 +31,6 @@ const router = createRouter(demo.world, mode === 'mix' ? {} : { replyCache: fals
 const r0 = JSON.parse(router.route('GET', '/query?q=Asteroid&entity_ids=true&limit=1000').body) as { results: { entity_ids: number[] }[] };
 const ids = r0.results.flatMap((x) => x.entity_ids);
 if (ids.length !== 1000) throw new Error(`expected 1,000 asteroids, got ${ids.length}`);
-const ASTEROIDS = 3000;
 // The mix's seven requests by position in the loop; a kind alone repeats its own position.
 const order = [0, 1, 2, 3, 4, 5, 6];
 const kindAt = [0, 1, 2, 3, 4, 1, 5];

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { frameP99, type HostUnderTest } from '../rest/index';
+import { fetchWithRequestSignal } from './request-signal-fetch';
 
 /** Clients calling the query tool in a loop. */
 export const POLLERS = 10;
@@ -34,7 +35,7 @@ export interface ClientsWindow {
 
 async function connect(url: string): Promise<Client> {
   const client = new Client({ name: 'bench-mcp-load', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: fetchWithRequestSignal }));
   return client;
 }
 

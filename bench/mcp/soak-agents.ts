@@ -9,6 +9,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { fetchWithRequestSignal } from './request-signal-fetch';
 
 /** Sessions calling tools in a loop. */
 export const AGENTS = 4;
@@ -56,7 +57,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function connect(url: string): Promise<Client> {
   const client = new Client({ name: 'soak-agent', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: fetchWithRequestSignal }));
   return client;
 }
 

@@ -11,6 +11,8 @@ export interface HostUnderTestOptions {
   fps?: number;
   /** Further command-line options of the host. */
   args?: readonly string[];
+  /** Options of the host's node (for example `--cpu-prof`). */
+  nodeArgs?: readonly string[];
 }
 
 /** The frames of a measured window, counted by the host's own loop. */
@@ -49,7 +51,7 @@ export async function startHost(options: HostUnderTestOptions = {}): Promise<Hos
   const fps = options.fps ?? 60;
   const args = ['--port', '0', '--address', '127.0.0.1', '--headless', '--title', 'load-bench', '--fps', String(fps),
     '--asteroids', String(options.asteroids ?? 3000), ...(options.args ?? [])];
-  const child = await startIpcChild(join(import.meta.dirname, 'probe-host.ts'), args);
+  const child = await startIpcChild(join(import.meta.dirname, 'probe-host.ts'), args, undefined, options.nodeArgs);
   const frameWindow = async (): Promise<FrameWindow> => {
     const reply = await child.ask('intervals');
     if (!Array.isArray(reply.intervals) || typeof reply.skipped !== 'number') throw new Error(`the host answered 'intervals' with ${JSON.stringify(reply)}`);

@@ -52,12 +52,13 @@ export async function cpuMicros(child: Pick<IpcChild, 'ask'>): Promise<number> {
 /**
  * Starts `script` (a TypeScript file, run through tsx) with `args` and waits up to `readyMs`
  * (default 30 s) for its 'ready' message. Rejects with the child's stderr when it exits first.
+ * `nodeArgs` go to the child's node before the script (for example `--cpu-prof`).
  */
-export function startIpcChild(script: string, args: readonly string[], readyMs = 30_000): Promise<IpcChild> {
+export function startIpcChild(script: string, args: readonly string[], readyMs = 30_000, nodeArgs: readonly string[] = []): Promise<IpcChild> {
   installExitHook();
   const child = fork(script, [...args], {
     cwd: REPO_ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...nodeArgs, '--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   living.add(child);

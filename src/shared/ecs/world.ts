@@ -357,9 +357,13 @@ export class World {
     this.remove(e, this.core.Disabled);
   }
 
-  /** True unless the entity has ecs.core.Disabled. */
+  /** True unless the entity has ecs.core.Disabled itself (a dead entity reads as enabled). */
   isEnabled(e: Entity): boolean {
-    return !this.inheritance.ownsId(e, this.core.Disabled);
+    // The table's flag (set from its type, as queries skip disabled tables by it), not a lookup
+    // in its type index: the pipeline asks once per system and frame, and the hash lookup was a
+    // fifth of a system's frame work without entities (Node 24, perf).
+    const es = this.entities;
+    return !es.isAlive(e) || !es.table[entityIndex(e)]!.flags.disabled;
   }
 
   // ---------------------------------------------------------------- deferral (deferred.ts)

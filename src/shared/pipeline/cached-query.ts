@@ -13,8 +13,12 @@ export interface CachedResult extends QueryResult {
   readonly entities: readonly Entity[];
   /** Column of each field when it comes from the table itself (null otherwise). */
   readonly columns: readonly (Column | null)[];
-  /** Every set field comes from the table itself (then a system can run on it through a kernel). */
-  readonly ownFields: boolean;
+  /**
+   * A system may run on it through a kernel: every set field comes from the table itself and the
+   * match depends on nothing outside it. A volatile entry's results are made anew each time the
+   * world's structure moves, and a kernel is a compilation, so they have none.
+   */
+  readonly kernelable: boolean;
   /** The system's kernel for this result (table-kernel.ts), made on its first visit; null until then. */
   kernel: TableKernel | null;
 }
@@ -74,7 +78,7 @@ export class CachedQuery implements TableListener {
     const f = table.flags;
     if ((f.disabled && !this.query.plan.matchDisabled) || (f.prefab && !this.query.plan.matchPrefab)) return;
     const volatile = f.hasIsA || this.followsVariables || this.usesTraversal(table);
-    const results = this.evaluate(table);
+    const results = this.evaluate(table, volatile);
     if (!volatile && results.length === 0) return;
     const entry = { table, results, volatile, version: this.query.world.structureVersion };
     this.entries.push(entry);
@@ -97,14 +101,14 @@ export class CachedQuery implements TableListener {
     return table.flags.parentIndex !== 0 && this.query.plan.steps.some((s) => s.kind === 'term' && s.up && s.trav !== this.query.world.core.IsA);
   }
 
-  private evaluate(table: Table): CachedResult[] {
+  private evaluate(table: Table, volatile: boolean): CachedResult[] {
     const out: CachedResult[] = [];
     // Evaluated with $this bound to the table, even while it is empty (new tables are).
     this.query.evaluateOn(table, (r) => {
       const columns = r.ids.map((id, i) => (r.isSet[i] && r.sources[i] === 0 ? table.column(id) ?? null : null));
       // One object shape for every cached result (a spread would copy into varying shapes).
-      const ownFields = r.sources.every((src, i) => src === 0 || !r.isSet[i]);
-      out.push({ table: r.table, rows: r.rows, count: r.count, ids: r.ids, sources: r.sources, isSet: r.isSet, vars: r.vars, entities: table.entities, columns, ownFields, kernel: null });
+      const kernelable = !volatile && r.sources.every((src, i) => src === 0 || !r.isSet[i]);
+      out.push({ table: r.table, rows: r.rows, count: r.count, ids: r.ids, sources: r.sources, isSet: r.isSet, vars: r.vars, entities: table.entities, columns, kernelable, kernel: null });
     });
     return out;
   }
@@ -116,7 +120,7 @@ export class CachedQuery implements TableListener {
       const t = entry.table;
       if (t.count === 0) continue;
       const version = this.query.world.structureVersion;
-      if (entry.volatile && entry.version !== version) { entry.results = this.evaluate(t); entry.version = version; }
+      if (entry.volatile && entry.version !== version) { entry.results = this.evaluate(t, true); entry.version = version; }
       const results = entry.results;
       for (let i = 0; i < results.length; i++) {
         const r = results[i]!;
@@ -161,7 +165,7 @@ export class CachedQuery implements TableListener {
     for (let k = 0; k < entries.length; k++) {
       const entry = entries[k]!, t = entry.table, n = t.entities.length;
       if (n === 0) continue;
-      if (entry.volatile && entry.version !== world.structureVersion) { entry.results = this.evaluate(t); entry.version = world.structureVersion; }
+      if (entry.volatile && entry.version !== world.structureVersion) { entry.results = this.evaluate(t, true); entry.version = world.structureVersion; }
       const results = entry.results;
       for (let i = 0; i < results.length; i++) {
         const r = results[i]!;

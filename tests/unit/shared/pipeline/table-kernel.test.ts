@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { addSystem, pipelineOf, type CachedResult } from '../../../../src/shared/pipeline';
 import type { TableKernel } from '../../../../src/shared/pipeline/table-kernel';
 import { World, type Entity } from '../../../../src/shared/ecs';
-import { KERNEL_MIN_ROWS } from '../../../../src/shared/pipeline/system-iter';
+import { EARLY_TIER_MIN_ROWS, KERNEL_MIN_ROWS, LATE_TIER_MIN_ROWS, kernelMinRows } from '../../../../src/shared/pipeline/system-iter';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 
@@ -88,6 +88,22 @@ describe('table kernels', () => {
     expect(sum).toBe(7 * KERNEL_MIN_ROWS + (KERNEL_MIN_ROWS * (KERNEL_MIN_ROWS - 1)) / 2);
   });
 
+  test('a table whose match depends on other entities (a prefab instance\'s) runs without a kernel, its own fields written', () => {
+    const w = new World();
+    const B = w.component('B', { v: 'f64' });
+    const base = w.prefab('Base');
+    const ents: Entity[] = [];
+    for (let i = 0; i < KERNEL_MIN_ROWS; i++) { const e = w.entity(); w.add(e, w.pair(w.core.IsA, base)); w.set(e, B, { v: i }); ents.push(e); }
+    addSystem(w, 'Inc', { query: 'B', run(it) { const b = it.field(0)!.v as Float64Array; for (let j = 0; j < it.count; j++) b[j]! += 1; } });
+    const p = pipelineOf(w);
+    p.progress(0);
+    p.progress(0);
+    const kernels: (TableKernel | null)[] = [];
+    p.list()[0]!.query!.each((r) => { kernels.push((r as CachedResult).kernel); });
+    expect(kernels).toEqual([null]);
+    expect(ents.map((e) => w.get(e, B)!.v)).toEqual(ents.map((_, i) => i + 2));
+  });
+
   test('a field inherited from a prefab resolves to the prefab\'s value', () => {
     const w = new World();
     const A = w.component('A', { v: 'f64' }), B = w.component('B', { v: 'f64' });
@@ -128,5 +144,19 @@ describe('table kernels', () => {
     const out = JSON.parse(r.stdout) as { refused: boolean; xs: number[] };
     expect(out.refused).toBe(true);
     expect(out.xs).toEqual(Array.from({ length: n }, (_, i) => i + 2));
+  });
+});
+
+describe('kernel threshold per runtime', () => {
+  test('V8 before 11.7 (no Maglev tier: Node 20 and older) gets kernels from the early-tier rows, later or unknown engines from the late-tier rows', () => {
+    expect(EARLY_TIER_MIN_ROWS).toBeLessThan(LATE_TIER_MIN_ROWS);
+    for (const v of ['11.3.244.8-node.30', '11.6.189.22', '10.2.154.26-node.36', '9.4.146.26-node.26']) expect(kernelMinRows(v), v).toBe(EARLY_TIER_MIN_ROWS);
+    for (const v of ['11.7.439.19', '11.8.172.17-node.19', '12.4.254.21-node.33', '13.6.233.17-node.29', '100.0.1']) expect(kernelMinRows(v), v).toBe(LATE_TIER_MIN_ROWS);
+    for (const v of [undefined, '', 'eleven', '11']) expect(kernelMinRows(v), String(v)).toBe(LATE_TIER_MIN_ROWS);
+  });
+
+  test('the threshold of this runtime follows its Node major version (20 and older: early tier)', () => {
+    const major = Number(process.versions.node.split('.')[0]);
+    expect(KERNEL_MIN_ROWS).toBe(major <= 20 ? EARLY_TIER_MIN_ROWS : LATE_TIER_MIN_ROWS);
   });
 });
