@@ -220,7 +220,17 @@ class KernelIter extends SystemIter {
   }
 }
 
-/** A frozen copy of a column's views: V8 folds a frozen object's properties as constants. */
+/**
+ * A frozen copy of a column's views: V8 folds a frozen object's properties as constants. Copied key
+ * by key, not spread: a spread's copy gets a hidden class of its own once the spread's inline cache
+ * has warmed (about the tenth copy), so each kernel handed its system views of a new class. A
+ * system's closures in two worlds (the history's replica) share one optimized code, which V8
+ * dropped when the other world's kernel called it with a class it had not seen; the live world
+ * then ran the system's loop in slower on-stack-replaced code until its kernels were optimized.
+ * Added key by key, copies of the same keys all take one class.
+ */
 function frozenViews(v: ColumnViews): ColumnViews {
-  return Object.freeze({ ...v });
+  const copy: ColumnViews = {};
+  for (const key of Object.keys(v)) copy[key] = v[key]!;
+  return Object.freeze(copy);
 }

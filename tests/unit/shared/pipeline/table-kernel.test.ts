@@ -124,6 +124,45 @@ describe('table kernels', () => {
     expect(seen.sort()).toEqual(ents.map((_, i) => `7 ${i}`).sort());
   });
 
+  test('every kernel hands its system the arrays of a component in objects of one hidden class, in every world', () => {
+    // The history's replica is a second world running the same system functions, and V8 gives
+    // those closures one feedback vector and one optimized code. A kernel's frozen views with a
+    // hidden class of their own (an object spread's copy gets a new one per copy once its inline
+    // cache has warmed) made a system's optimized code see a map it had not seen when the
+    // replica's kernel called it: V8 dropped that code for both worlds, and the live world ran
+    // the system's loop in on-stack-replaced code, 1.5-3 times slower, until its kernels were
+    // optimized about 1,300 frames later. V8 compares hidden classes only with natives syntax,
+    // hence the child process.
+    const script = `
+      import { World } from './src/shared/ecs';
+      import { addSystem, pipelineOf } from './src/shared/pipeline';
+      import { KERNEL_MIN_ROWS } from './src/shared/pipeline/system-iter';
+      const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)');
+      const seen = { P: [], V: [] };
+      // Two worlds built by one function, four systems each: sixteen kernel views.
+      function build() {
+        const w = new World();
+        const P = w.component('P', { x: 'f32', y: 'f32' }), V = w.component('V', { x: 'f32', y: 'f32', z: 'f32' });
+        for (let i = 0; i < KERNEL_MIN_ROWS; i++) { const e = w.entity(); w.set(e, P, { x: i, y: 0 }); w.set(e, V, { x: 1, y: 1, z: 1 }); }
+        for (const name of ['A', 'B', 'C', 'D']) {
+          addSystem(w, name, { query: 'P, V', run(it) {
+            const p = it.field(0), v = it.field(1);
+            if (it.count >= KERNEL_MIN_ROWS) { seen.P.push(p); seen.V.push(v); }
+            for (let j = 0; j < it.count; j++) p.x[j] += v.x[j];
+          } });
+        }
+        return w;
+      }
+      const worlds = [build(), build()];
+      for (let f = 0; f < 3; f++) for (const w of worlds) pipelineOf(w).progress(0);
+      const report = (views) => ({ count: views.length, frozen: views.every((v) => Object.isFrozen(v)), maps: new Set(views.map((v) => views.findIndex((u) => sameMap(u, v)))).size });
+      console.log(JSON.stringify({ P: report(seen.P), V: report(seen.V) }));`;
+    const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    // Each world's four systems, three frames each: 24 views of P and of V, all frozen, one hidden class each.
+    expect(JSON.parse(r.stdout)).toEqual({ P: { count: 24, frozen: true, maps: 1 }, V: { count: 24, frozen: true, maps: 1 } });
+  });
+
   test('with generated code refused (--disallow-code-generation-from-strings) systems still run', () => {
     const n = KERNEL_MIN_ROWS;
     const script = `
