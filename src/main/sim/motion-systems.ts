@@ -19,11 +19,11 @@ export function addMotionSystems(world: World, ids: DemoIds, sun: Entity): { Gra
     const p = it.field(1)!, v = it.field(2)!;
     const px = p.x as Float32Array, py = p.y as Float32Array, pz = p.z as Float32Array;
     const vx = v.x as Float32Array, vy = v.y as Float32Array, vz = v.z as Float32Array;
-    const sx = center[0]!, sy = center[1]!, sz = center[2]!, k = gm * it.deltaTime, rows = it.rows;
+    const sx = center[0]!, sy = center[1]!, sz = center[2]!, k = gm * it.deltaTime, rows = it.rows, soft = softening;
     for (let j = 0, n = it.count; j < n; j++) {
       const r = rows === null ? j : rows[j]!;
       const dx = px[r]! - sx, dy = py[r]! - sy, dz = pz[r]! - sz;
-      const d2 = dx * dx + dy * dy + dz * dz + softening;
+      const d2 = dx * dx + dy * dy + dz * dz + soft;
       const f = k / (d2 * Math.sqrt(d2));
       vx[r] = vx[r]! - dx * f;
       vy[r] = vy[r]! - dy * f;
@@ -47,11 +47,11 @@ export function addMotionSystems(world: World, ids: DemoIds, sun: Entity): { Gra
   const spin = (it: SystemIter): void => {
     if (!it.isSelf(0)) return;
     const yaw = it.field(0)!.yaw as Float32Array, s = it.field(1)!, sr = it.isSelf(1) ? -1 : it.sharedRow(1);
-    const speed = s.speed as Float32Array, dt = it.deltaTime, rows = it.rows;
+    const speed = s.speed as Float32Array, dt = it.deltaTime, rows = it.rows, turn = TWO_PI;
     for (let j = 0, n = it.count; j < n; j++) {
       const r = rows === null ? j : rows[j]!;
       let a = yaw[r]! + speed[sr < 0 ? r : sr]! * dt;
-      if (a >= TWO_PI || a <= -TWO_PI) a %= TWO_PI;
+      if (a >= turn || a <= -turn) a %= turn;
       yaw[r] = a;
     }
   };
