@@ -97,7 +97,11 @@ const MCP = (...names) => names.map((t) => `tests/unit/main/mcp/${t}.test.ts`);
 PARTS['main/mcp'] = [
   { part: 'main/mcp/wait-for.ts', tests: MCP('mcp-wait-for', 'mcp-limits', 'mcp-budget', 'breakpoint-tools', 'mcp-conformance', 'mcp-tools', 'mcp-answers') },
   { part: 'main/mcp/resources.ts', tests: MCP('mcp-resources', 'mcp-slow-subscriber', 'mcp-limits', 'mcp-session-expiry') },
-  { part: 'main/mcp/time-control-tool.ts,main/mcp/breakpoint-tools.ts,main/mcp/history-tools.ts', tests: MCP('mcp-time-control', 'breakpoint-tools', 'mcp-history', 'mcp-tools', 'mcp-conformance') },
+  // One part per file: a mutant that makes a step or a wait never end holds its runner for the
+  // whole timeout, so the three together ran for hours and reported nothing until their end.
+  { part: 'main/mcp/history-tools.ts', tests: MCP('mcp-history', 'mcp-tools', 'mcp-conformance') },
+  { part: 'main/mcp/time-control-tool.ts', tests: MCP('mcp-time-control', 'mcp-tools', 'mcp-conformance') },
+  { part: 'main/mcp/breakpoint-tools.ts', tests: MCP('breakpoint-tools', 'mcp-tools', 'mcp-conformance') },
   { part: ['tools', 'tool-result', 'tool-schemas', 'stats-summary', 'world-summary'].map((f) => `main/mcp/${f}.ts`).join(','),
     tests: MCP('stats-summary', 'mcp-tools', 'mcp-answers', 'mcp-conformance', 'mcp-query-paging', 'mcp-budget', 'mcp-limits') },
   { part: 'main/mcp/mcp-endpoint.ts,main/mcp/index.ts', tests: MCP('mcp-session-expiry', 'mcp-limits', 'mcp-tools', 'mcp-conformance', 'mcp-other-clients', 'mcp-official-conformance') },

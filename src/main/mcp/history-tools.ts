@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { guarded, jsonResult, textResult, type McpLink } from './tool-result';
 import { strictInput } from './tool-schemas';
 
+/** Calls REST; an error reply is an isError result with the router's message (its error replies all carry one). */
 function call(link: McpLink, method: 'GET' | 'PUT', url: string, keep: (body: Record<string, unknown>) => Record<string, unknown> = (b) => b): CallToolResult {
   const reply = link.answer({ method, url, headers: {} });
-  const body = JSON.parse(reply.body) as { error?: string };
-  if (reply.status >= 400) return textResult(body.error ?? `HTTP ${reply.status}`, true);
-  return jsonResult(keep(body), 'ask for marks: false (the range without the frames with writes and alerts)');
+  if (reply.status >= 400) return textResult(reply.error ?? reply.body, true);
+  return jsonResult(keep(JSON.parse(reply.body) as Record<string, unknown>), 'ask for marks: false (the range without the frames with writes and alerts)');
 }
 
 /** Registers the history and restore tools. */

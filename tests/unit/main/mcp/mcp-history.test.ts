@@ -12,6 +12,8 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
 import { frameReached } from '../../../support/host-frames';
+import { MAX_RESULT_CHARS } from '../../../../src/main/mcp/tool-result';
+import { call as callTool, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
 
@@ -66,4 +68,44 @@ test('history, at on get_entity and query, restore', async () => {
   expect(restored.isError).toBe(false);
   expect(JSON.parse(restored.text)).toEqual({ frame: 30 });
   expect(h.router.route('GET', '/entity/Sun/Earth?values=true').body).toBe(seen.get(30)!.earth);
+});
+
+test('with the history off, both tools answer REST\'s refusal word for word; the history tool says how to read and restore the past', async () => {
+  const harness = new McpHarness();
+  try {
+    const c = await harness.connect(await harness.start('--history', '0'));
+    const off = JSON.parse(harness.host!.router.route('GET', '/history').body).error as string;
+    expect(off).toMatch(/histor/);
+    expect(await callTool(c, 'history', {})).toMatchObject({ isError: true, text: off });
+    expect(await callTool(c, 'restore', { frame: 0 })).toMatchObject({ isError: true, text: off });
+    // An agent learns from the description what the answer holds and how to use it.
+    const history = (await c.listTools()).tools.find((t) => t.name === 'history')!;
+    expect(history.description).toContain('first and last readable frame');
+    expect(history.description).toContain('with the at parameter of query and get_entity; restore makes it live again');
+  } finally {
+    await harness.close();
+  }
+});
+
+test('a history answer too long for a result is refused with how to ask for less, and marks: false then fits', async () => {
+  const harness = new McpHarness();
+  try {
+    const c = await harness.connect(await harness.start('--history', '120'));
+    const h = harness.host!;
+    // An outside write before each of 4,000 frames: each is a [frame, count] mark of the answer.
+    for (let i = 0; i < 4000; i++) {
+      const data = encodeURIComponent(JSON.stringify({ ids: [['Scale']], values: [{ value: 1 + (i % 7) }] }));
+      expect(h.router.route('PUT', `/set/Sun/Mars?data=${data}`).status).toBe(200);
+      h.app.step(1 / 60);
+    }
+    const whole = h.router.route('GET', '/history').body;
+    expect(whole.length).toBeGreaterThan(MAX_RESULT_CHARS);
+    const long = await callTool(c, 'history', {});
+    expect(long).toMatchObject({ isError: true, text: `the result is ${whole.length} characters, more than the ${MAX_RESULT_CHARS} a tool returns: ask for marks: false (the range without the frames with writes and alerts)` });
+    const short = await callTool(c, 'history', { marks: false });
+    expect(short.isError).toBe(false);
+    expect(short.json.last).toBeGreaterThanOrEqual(4000);
+  } finally {
+    await harness.close();
+  }
 });
