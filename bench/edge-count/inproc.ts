@@ -24,7 +24,10 @@ if (!Number.isInteger(ASTEROIDS) || ASTEROIDS < 1000) throw new Error(`EDGE_ASTE
 const demo = createDemo(new World(), { asteroids: ASTEROIDS });
 const app = new App(demo.world, { manual: true });
 for (let i = 0; i < 10; i++) app.step(1 / 60);
-const router = createRouter(demo.world, mode === 'mix' ? {} : { replyCache: false });
+// EDGE_REPLY_CACHE=on|off overrides the default (on for the mix, off for a kind alone).
+const cacheSetting = process.env.EDGE_REPLY_CACHE ?? (mode === 'mix' ? 'on' : 'off');
+if (cacheSetting !== 'on' && cacheSetting !== 'off') throw new Error(`EDGE_REPLY_CACHE must be 'on' or 'off', got '${cacheSetting}'`);
+const router = createRouter(demo.world, cacheSetting === 'on' ? {} : { replyCache: false });
 // The load's entities: 50 connections own 20 asteroids each, so reads, toggles and sets name 1,000
 // different entities, and the page steps through the world by its size, as bench/load/mix.ts does.
 // (Fewer targets would let the router's memos of recent targets answer what the load makes anew.)

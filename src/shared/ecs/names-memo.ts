@@ -4,7 +4,7 @@ import type { World } from './world';
 
 /** A per-world map valid while no name or parent changes; bounded (past `max` the oldest half goes). */
 export class NamesMemo<K, V> {
-  private readonly perWorld = new WeakMap<World, { version: number; readonly map: Map<K, V> }>();
+  private readonly perWorld = new WeakMap<World, { version: number; map: Map<K, V> }>();
 
   constructor(private readonly max: number) {}
 
@@ -13,7 +13,9 @@ export class NamesMemo<K, V> {
     const version = world.hierarchy.version;
     let m = this.perWorld.get(world);
     if (m === undefined) this.perWorld.set(world, (m = { version, map: new Map() }));
-    else if (m.version !== version) { m.map.clear(); m.version = version; }
+    // A new map, not Map.clear(): V8 links a cleared table to its successor, which keeps later
+    // tables and their entries alive once the first one is in the old generation.
+    else if (m.version !== version) { m.map = new Map(); m.version = version; }
     return m.map;
   }
 

@@ -45,7 +45,7 @@ export interface RouteTable {
   /** `GET /entity/<path>, GET /query, …`: the 404's list of endpoints. */
   readonly endpointList: string;
   /** Routes of recent request targets by their text (resolveRoute's memo; a table never changes, so neither do they). */
-  readonly recent: Map<string, ResolvedRoute>;
+  recent: Map<string, ResolvedRoute>;
 }
 
 /** `/entity/{path}` → `/entity/<path>`; required query parameters are shown as `?data=…`. */
@@ -141,7 +141,8 @@ export function resolveRoute(table: RouteTable, method: string, url: string): Re
   if (known !== undefined) return known;
   const found = routeOf(table, method, url, true);
   if ('reply' in found || url.length > REMEMBERED_TEXT) return found;
-  if (table.recent.size >= REMEMBERED) table.recent.clear();
+  // Emptied by a new map, not Map.clear() (reply-cache.ts says why).
+  if (table.recent.size >= REMEMBERED) table.recent = new Map();
   table.recent.set(url, found);
   return found;
 }

@@ -50,7 +50,7 @@ export function parseTarget(target: string, remember = true): ParsedTarget {
  * (`values=true`, a query and its pages). Bounded: emptied when full. Texts longer than
  * REMEMBERED_TEXT (a /set with its data) are decoded every time.
  */
-const remembered = new Map<string, Readonly<Record<string, string>>>();
+let remembered = new Map<string, Readonly<Record<string, string>>>();
 /** How many recent request texts a memo of them holds before it is emptied (parameters here, routes in route-table.ts). */
 export const REMEMBERED = 256;
 /** The longest request text such a memo keeps (longer ones, a /set with its data, are worked out every time). */
@@ -67,7 +67,8 @@ function paramsOf(t: string, cut: number, remember: boolean): Readonly<Record<st
   if (known !== undefined) return known;
   const params = decodeParams(text);
   if (text.length <= REMEMBERED_TEXT) {
-    if (remembered.size >= REMEMBERED) remembered.clear();
+    // Emptied by a new map, not Map.clear() (reply-cache.ts says why).
+    if (remembered.size >= REMEMBERED) remembered = new Map();
     remembered.set(text, params);
   }
   return params;

@@ -30,7 +30,7 @@ interface ParamSlot {
   /** The outcome when the parameter is absent (its default, undefined, or a failure when required). */
   readonly absent: ValueOutcome;
   /** Outcomes by the parameter's decoded text. */
-  readonly byText: Map<string, ValueOutcome>;
+  byText: Map<string, ValueOutcome>;
 }
 
 /** A compiled parameter table. */
@@ -80,7 +80,8 @@ function validate(table: ParamTable, raw: Readonly<Record<string, string>>): Out
     if (o === undefined) {
       o = outcomeOf(slot.schema, text);
       if (text!.length <= KEPT_TEXT_CHARS) {
-        if (slot.byText.size >= KEPT_TEXTS) slot.byText.clear();
+        // Emptied by a new map, not Map.clear() (reply-cache.ts says why).
+        if (slot.byText.size >= KEPT_TEXTS) slot.byText = new Map();
         slot.byText.set(text!, o);
       }
     }

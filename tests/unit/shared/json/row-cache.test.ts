@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { World, type Entity } from '../../../../src/shared/ecs';
 import { templateOf } from '../../../../src/shared/json';
-import { rowText, rowsText } from '../../../../src/shared/json/row-cache';
+import { keptRuns, rowText, rowsText } from '../../../../src/shared/json/row-cache';
 
 const MODES = ['Ruhe', 'Läuft'];
 interface Model { x: number; y: number; mode: number; label: string }
@@ -111,5 +111,29 @@ describe('row cache', () => {
     w.set(ents[3]!, P, { x: 30.25, y: 3 });
     expect(rowsText(col, t, null, 2, 4, w)).toBe(page(2, 4));
     expect(rowsText(col, t, null, 0, 4, w)).toBe(page(0, 4));
+  });
+
+  test('a run is kept only once its rows printed the same numbers twice: moving rows leave no text behind', () => {
+    const w = new World();
+    const P = w.component('P', { x: 'f32', y: 'f32' });
+    const ents = Array.from({ length: 6 }, (_, i) => { const e = w.entity(); w.set(e, P, { x: i + 0.25, y: i }); return e; });
+    const { table } = w.locate(ents[0]!);
+    const col = table.column(P)!;
+    const t = templateOf(col.info.schema!);
+    const page = () => ents.slice(0, 3).map((e) => JSON.stringify(w.get(e, P))).join(',');
+    // Every row moves before each read, as a moving asteroid does between frames.
+    for (let frame = 1; frame <= 3; frame++) {
+      for (const e of ents) w.set(e, P, { x: frame * 10 + e, y: -frame });
+      expect(rowsText(col, t, null, 0, 3, w)).toBe(page());
+      expect(keptRuns(col)).toBe(0);
+    }
+    // Asked again with nothing changed: now the run is kept, and read back while it holds.
+    expect(rowsText(col, t, null, 0, 3, w)).toBe(page());
+    expect(keptRuns(col)).toBe(1);
+    expect(rowsText(col, t, null, 0, 3, w)).toBe(page());
+    // One row moves: the run printed anew is not kept again.
+    w.set(ents[1]!, P, { x: 99.5, y: 1 });
+    expect(rowsText(col, t, null, 0, 3, w)).toBe(page());
+    expect(keptRuns(col)).toBe(0);
   });
 });
