@@ -21,6 +21,8 @@ interface RowCache {
   clock: number;
   /** Joined texts of recent runs of rows, by runKey, oldest first. */
   runs: Map<number, Run>;
+  /** The key of the one kept run that had rows printed anew and was not read since (-1: none). */
+  fresh: number;
 }
 
 /** The joined text of rows [start, start + count), made when the column's clock stood at `made`. */
@@ -47,7 +49,7 @@ function cacheFor(column: Column, rows: number): RowCache {
   const width = column.arrays.length;
   if (!c) {
     const size = Math.max(16, rows);
-    c = { width, vals: new Float64Array(size * width), texts: [], ticks: new Float64Array(size), clock: 0, runs: new Map() };
+    c = { width, vals: new Float64Array(size * width), texts: [], ticks: new Float64Array(size), clock: 0, runs: new Map(), fresh: -1 };
     caches.set(column, c);
   }
   if (rows * width > c.vals.length) {
@@ -187,18 +189,31 @@ export function rowsText(column: Column, t: ValueTemplate, rows: readonly number
   if (count >= RUN_KEY) return printRows(c, column, t, null, start, count, world);
   const key = start * RUN_KEY + count, runs = c.runs;
   const kept = runs.get(key);
-  if (kept !== undefined && runHolds(c, column, kept)) return kept.text;
+  if (kept !== undefined && runHolds(c, column, kept)) {
+    if (c.fresh === key) c.fresh = -1; // read again: kept as any other run from now on
+    return kept.text;
+  }
   const clock = c.clock;
   const text = printRows(c, column, t, null, start, count, world);
   if (kept !== undefined) runs.delete(key);
-  // Kept only when no row of it was printed anew (each such row moves the clock): as for a row's
-  // text, a run of rows that move every frame is garbage by the next request, and holding it
-  // among RUNS_KEPT runs made it outlive young-generation collections. Under the load mix (100
-  // pages over 10,000 moving asteroids, each asked less than once a frame) every run was kept and
-  // never read: 7 MB promoted per scavenge and a full collection every 20 (in-process, page@190).
-  if (c.clock !== clock) return text;
+  // A run with rows printed anew (each moves the clock) is kept only until another such run is
+  // printed, unless it is read again first. Rows that move every frame make its text garbage by
+  // the next frame, and when such runs filled the RUNS_KEPT slots they outlived young-generation
+  // collections: under the load mix (100 pages over 10,000 moving asteroids, each asked less than
+  // once a frame) every run was kept and none read, 5 MB promoted per scavenge (in-process,
+  // page@27). A run asked again within the frame (one page polled) is still read back.
+  if (c.clock !== clock) {
+    if (c.fresh !== -1 && c.fresh !== key) runs.delete(c.fresh);
+    c.fresh = key;
+  } else if (c.fresh === key) {
+    c.fresh = -1;
+  }
   // Re-inserted, so the oldest run is the first the map lists.
-  if (runs.size >= RUNS_KEPT) runs.delete(runs.keys().next().value as number);
+  if (runs.size >= RUNS_KEPT) {
+    const oldest = runs.keys().next().value as number;
+    runs.delete(oldest);
+    if (oldest === c.fresh) c.fresh = -1;
+  }
   runs.set(key, { start, count, made: c.clock, text });
   return text;
 }
