@@ -1,5 +1,6 @@
 // A component column of a table: one array per reflected leaf, or one plain array for opaque data.
 import type { ComponentInfo } from './component';
+import type { RowArena } from './row-arena';
 import { leafArrayType } from './schema';
 import type { LeafArray } from './values';
 
@@ -88,10 +89,18 @@ export class Column {
     }
   }
 
-  /** A copy of the first `count` rows (leaf arrays, or opaque values by reference), for a world image. */
-  saveRows(count: number): ColumnRows {
+  /**
+   * A copy of the first `count` rows (leaf arrays, or opaque values by reference), for a world
+   * image; with an arena, small typed leaf arrays are views into its shared buffers (row-arena.ts).
+   */
+  saveRows(count: number, arena?: RowArena): ColumnRows {
     if (this.values) return this.values.slice(0, count);
-    return this.arrays.map((a) => a.slice(0, count) as LeafArray);
+    const arrays = this.arrays, out: LeafArray[] = [];
+    for (let i = 0; i < arrays.length; i++) {
+      const a = arrays[i]!;
+      out.push(Array.isArray(a) ? a.slice(0, count) : arena === undefined ? a.slice(0, count) : arena.copy(a, count));
+    }
+    return out;
   }
 
   /**

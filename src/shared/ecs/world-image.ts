@@ -14,6 +14,7 @@ import { EcsError } from './errors';
 import type { Hierarchy, HierarchyImage } from './hierarchy';
 import type { Entity, Id } from './ids';
 import type { Reflection } from './reflection';
+import { RowArena } from './row-arena';
 import type { Storage } from './storage';
 import type { Table } from './table';
 import type { TableIndex } from './table-index';
@@ -93,8 +94,8 @@ export interface SavedTable {
  */
 export function takeImage(s: ImageSources, borrow = false): WorldImage {
   if (s.isDeferred) throw new EcsError('invalid_argument', 'a world image cannot be taken while changes are deferred (inside a system); take it between frames');
-  const tables: TableImage[] = [];
-  for (const t of s.index.tables.values()) tables.push(borrow ? borrowTable(t) : saveTable(t, s.saved, s.writes));
+  const tables: TableImage[] = [], arena = borrow ? undefined : new RowArena();
+  for (const t of s.index.tables.values()) tables.push(arena === undefined ? borrowTable(t) : saveTable(t, s.saved, s.writes, arena));
   const parts: Record<string, unknown> = {};
   for (const [name, part] of s.parts) parts[name] = part.save();
   return {
@@ -113,11 +114,17 @@ function borrowTable(t: Table): TableImage {
  * A table's image, sharing with the table's previous saved image what did not change (see
  * takeImage), and noted as the table's last.
  */
-function saveTable(t: Table, saved: WeakMap<Table, SavedTable>, writes: WriteClock): TableImage {
+function saveTable(t: Table, saved: WeakMap<Table, SavedTable>, writes: WriteClock, arena: RowArena): TableImage {
   const prev = saved.get(t), now = writes.now;
   let image: TableImage;
+  // A table empty now and then holds nothing a write could have changed: its image is the same.
+  // Most of the demo's tables are (280 of 353 at 3,000 asteroids), their columns still written.
+  if (prev !== undefined && t.count === 0 && prev.image.entities.length === 0) {
+    prev.stamp = now;
+    return prev.image;
+  }
   if (prev === undefined || prev.version !== t.version) {
-    image = { id: t.id, type: t.type, entities: t.entities.slice(), columns: t.columns.map((c) => c.saveRows(t.count)) };
+    image = { id: t.id, type: t.type, entities: t.entities.slice(), columns: t.columns.map((c) => c.saveRows(t.count, arena)) };
   } else {
     // Same rows: a column whose component was not written since is kept, the others copied.
     const old = prev.image, type = t.type, at = t.columnOfTypeIndex;
@@ -128,7 +135,7 @@ function saveTable(t: Table, saved: WeakMap<Table, SavedTable>, writes: WriteClo
       const same = writes.at(type[k]!) <= prev.stamp;
       if (same && columns === undefined) continue;
       columns ??= old.columns.slice(0, i);
-      columns.push(same ? old.columns[i]! : t.columns[i]!.saveRows(t.count));
+      columns.push(same ? old.columns[i]! : t.columns[i]!.saveRows(t.count, arena));
     }
     if (columns === undefined) { prev.stamp = now; return old; }
     image = { id: t.id, type: t.type, entities: old.entities, columns };
@@ -231,22 +238,35 @@ function loadSet(set: Set<number>, items: readonly number[]): void {
  */
 export function imageBytes(img: WorldImage, prev?: WorldImage): number {
   let n = img.entities.generation.byteLength + img.usedAsId.byteLength + 8 * img.entities.free.length;
-  const before = prev === undefined ? undefined : new Map(prev.tables.map((t) => [t.id, t]));
+  // Tables are in creation order, their ids rising (a restore keeps the image's order and ids), so
+  // the previous image's table of the same id is found walking both lists once. Out of that order,
+  // a table would only go unmatched and be counted whole: more bytes, never fewer.
+  const before = prev?.tables ?? [];
+  let j = 0;
   for (const t of img.tables) {
-    const p = before?.get(t.id);
+    while (j < before.length && before[j]!.id < t.id) j++;
+    const p = j < before.length && before[j]!.id === t.id ? before[j] : undefined;
     if (p === undefined) { n += tableBytes(t); continue; }
     if (p === t) continue;
     n += 64 + 8 * t.type.length;
     if (p.entities !== t.entities) n += 8 * t.entities.length;
     for (let i = 0; i < t.columns.length; i++) if (p.columns[i] !== t.columns[i]) n += columnBytes(t.columns[i]!);
   }
-  const h = img.hierarchy;
-  if (prev?.hierarchy !== h) {
-    n += 64 * (h.names.length + h.parents.length + h.children.length + h.byName.length);
-    for (const [, name] of h.names) n += 2 * name.length;
-  }
+  if (prev?.hierarchy !== img.hierarchy) n += hierarchyBytes(img.hierarchy);
   n += 64 * img.components.length + 8 * (img.builtin.length + img.worldSettings.length);
   n += JSON.stringify(img.parts).length * 2;
+  return n;
+}
+
+/** Bytes of each hierarchy image counted so far: keyframes share one while names and parents do not change. */
+const hierarchyBytesSeen = new WeakMap<HierarchyImage, number>();
+
+function hierarchyBytes(h: HierarchyImage): number {
+  let n = hierarchyBytesSeen.get(h);
+  if (n !== undefined) return n;
+  n = 64 * (h.names.length + h.parents.length + h.children.length + h.byName.length);
+  for (const [, name] of h.names) n += 2 * name.length;
+  hierarchyBytesSeen.set(h, n);
   return n;
 }
 
