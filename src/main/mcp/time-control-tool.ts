@@ -19,12 +19,11 @@ function timeState(link: McpLink): Record<string, unknown> {
   return { ...tc, frame: app.frameCount, simulated_frame: app.pipeline.frame };
 }
 
-/** Writes TimeControl members as PUT /set does; the REST error message when refused. */
+/** Writes TimeControl members as PUT /set does; the REST error message when refused (the router's error replies all carry it, else the body). */
 function write(link: McpLink, value: Partial<TimeControlValue>): string | undefined {
   const data = { ids: [['ecs.app.TimeControl']], values: [value] };
   const reply = link.answer({ method: 'PUT', url: `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify(data))}`, headers: {} });
-  if (reply.status < 400) return undefined;
-  return reply.error ?? (JSON.parse(reply.body) as { error?: string }).error ?? `HTTP ${reply.status}`;
+  return reply.status < 400 ? undefined : reply.error ?? reply.body;
 }
 
 /**

@@ -2,7 +2,10 @@
 // returns after its ticks ran and says where the world is; paused, loop frames go on while the
 // simulated frame stands still; a resume drops pending steps, so a later pause simulates nothing;
 // a bad scale is refused naming the range, and changes nothing.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, expect, test, vi } from 'vitest';
+import { createMcpServer, type McpLink } from '../../../../src/main/mcp';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -91,7 +94,7 @@ test('a bad scale is refused naming the range, and changes nothing', async () =>
     expect(r.isError).toBe(true);
     expect(r.text).toBe(`scale must be a number from 0 to 16, got ${scale} (a factor on simulated time: 1 real time, 0.5 half speed, 0 stands still); the time control is unchanged`);
   }
-  expect((await tc({ action: 'scale' })).text).toMatch(/^action 'scale' needs 'scale', a number from 0 to 16/);
+  expect(await tc({ action: 'scale' })).toMatchObject({ isError: true, text: expect.stringMatching(/^action 'scale' needs 'scale', a number from 0 to 16/) });
   const w = h.host!.world;
   expect(w.get(w.core.World, h.host!.app.TimeControl)).toEqual({ paused: false, step: 0, time_scale: 1 });
   expect((await tc({ action: 'scale', scale: 0.5 })).json).toMatchObject({ paused: false, time_scale: 0.5 });
@@ -115,4 +118,52 @@ test('a step the client cancels leaves its steps pending and the session answeri
   const r = await call(c, 'time_control', { action: 'step', frames: 2 });
   expect(r.isError).toBe(false);
   expect(r.json).toMatchObject({ paused: true, step: 2, stepped: 0, note: 'the loop is stopped: the steps run when it starts' });
+});
+
+/** A client on an in-memory session of the started host, with parts of its link replaced. */
+async function session(replace: Partial<McpLink>): Promise<Client> {
+  const host = h.host!;
+  const link: McpLink = { world: host.world, app: host.app, title: 'time', answer: host.answer, watch: (req, sink) => host.watches.open(req, sink), ...replace };
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(link).connect(a);
+  const client = new Client({ name: 'time-test', version: '1' });
+  await client.connect(b);
+  return client;
+}
+
+test('a write the REST layer refuses is an error result with its message, for a pause and for a step', async () => {
+  await h.startLive();
+  const host = h.host!;
+  // The host's own router, asked for a member TimeControl does not have: a real refusal of PUT /set.
+  const wrong = (url: string) => url.replace('paused', 'pausd');
+  const refusal = JSON.parse(host.answer({ method: 'PUT', url: wrong(`/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: true, step: 0 }] }))}`), headers: {} }).body).error as string;
+  expect(refusal).toContain('pausd');
+  const c = await session({ answer: (req) => host.answer(req.method === 'PUT' ? { ...req, url: wrong(req.url) } : req) });
+  expect(await call(c, 'time_control', { action: 'pause' })).toMatchObject({ isError: true, text: refusal });
+  const step = await call(c, 'time_control', { action: 'step', frames: 2 });
+  expect(step.isError).toBe(true);
+  expect(step.text).toContain('pausd');
+  const w = host.world;
+  expect(w.get(w.core.World, host.app.TimeControl)).toMatchObject({ paused: false, step: 0 });
+  await c.close();
+});
+
+test('an app without time control: the tool says so and writes nothing', async () => {
+  await h.startLive();
+  const host = h.host!;
+  const answered: string[] = [];
+  const c = await session({
+    app: Object.create(host.app, { TimeControl: { value: 0 } }) as McpLink['app'],
+    answer: (req) => { answered.push(`${req.method} ${req.url}`); return host.answer(req); },
+  });
+  expect(await call(c, 'time_control', { action: 'pause' })).toMatchObject({ isError: true, text: 'this world has no time control' });
+  expect(answered.filter((a) => a.startsWith('PUT'))).toEqual([]);
+  await c.close();
+});
+
+test('the description says what each action does and what the answer holds', async () => {
+  const c = await h.connect(await h.start());
+  const tool = (await c.listTools()).tools.find((t) => t.name === 'time_control')!;
+  expect(tool.description).toContain('step N simulation ticks (pauses first, returns once they ran, and leaves the world paused)');
+  expect(tool.description).toContain('Returns paused, step (ticks still to run), time_scale, frame');
 });
