@@ -102,7 +102,9 @@ PARTS['main/mcp'] = [
   { part: 'main/mcp/history-tools.ts', tests: MCP('mcp-history', 'mcp-tools', 'mcp-conformance') },
   { part: 'main/mcp/time-control-tool.ts', tests: MCP('mcp-time-control', 'mcp-tools', 'mcp-conformance') },
   { part: 'main/mcp/breakpoint-tools.ts', tests: MCP('breakpoint-tools', 'mcp-tools', 'mcp-conformance') },
-  { part: ['tools', 'tool-result', 'tool-schemas', 'stats-summary', 'world-summary'].map((f) => `main/mcp/${f}.ts`).join(','),
+  // The summaries apart from the tools that call them: each writes its report as it ends.
+  { part: ['stats-summary', 'world-summary'].map((f) => `main/mcp/${f}.ts`).join(','), tests: MCP('stats-summary', 'world-summary', 'mcp-tools', 'mcp-answers', 'mcp-conformance') },
+  { part: ['tools', 'tool-result', 'tool-schemas'].map((f) => `main/mcp/${f}.ts`).join(','),
     tests: MCP('stats-summary', 'mcp-tools', 'mcp-answers', 'mcp-conformance', 'mcp-query-paging', 'mcp-budget', 'mcp-limits') },
   { part: 'main/mcp/mcp-endpoint.ts,main/mcp/index.ts', tests: MCP('mcp-session-expiry', 'mcp-limits', 'mcp-tools', 'mcp-conformance', 'mcp-other-clients', 'mcp-official-conformance') },
 ];

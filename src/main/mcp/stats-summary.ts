@@ -17,11 +17,13 @@ export interface MeasureSummary {
   readonly mean: number;
 }
 
-const round = (v: number) => (Number.isFinite(v) && v !== 0 ? Number(v.toPrecision(DIGITS)) : v);
+/** A number to DIGITS significant digits (0, infinities and NaN come back as they were). */
+const round = (v: number) => Number(v.toPrecision(DIGITS));
 
+/** A series of samples (a value of JSON: never undefined; a primitive has no arrays to read). */
 function isSeries(v: unknown): v is { avg: number[]; min: number[]; max: number[] } {
   const s = v as { avg?: unknown; min?: unknown; max?: unknown } | null;
-  return typeof s === 'object' && s !== null && Array.isArray(s.avg) && Array.isArray(s.min) && Array.isArray(s.max) && s.avg.length > 0;
+  return s !== null && Array.isArray(s.avg) && Array.isArray(s.min) && Array.isArray(s.max) && s.avg.length > 0;
 }
 
 /** One series folded to last, min, max and mean. */

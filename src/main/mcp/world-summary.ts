@@ -13,8 +13,9 @@ export function worldSummary(world: World, app: App, title: string): Record<stri
   const core = world.core;
   const userPaths = (tag: number): string[] => {
     const out: string[] = [];
-    for (const t of world.record(tag)?.tables ?? []) {
-      for (const e of t.entities) if (!world.builtin.has(entityIndex(e)) && !world.pathOf(e).startsWith('ecs.')) out.push(world.pathOf(e));
+    // Both tags are on built-in entities, so their records exist; everything under ecs is built in.
+    for (const t of world.record(tag)!.tables) {
+      for (const e of t.entities) if (!world.builtin.has(entityIndex(e))) out.push(world.pathOf(e));
     }
     return out.sort();
   };

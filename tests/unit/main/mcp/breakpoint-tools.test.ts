@@ -24,9 +24,9 @@ test('set_breakpoint, wait_for a hit, list and delete', async () => {
   const set = await call('set_breakpoint', { name: 'disabled-mars', q: 'Planet, !ecs.core.Disabled', on: 'leave' });
   expect(set.isError).not.toBe(true);
   expect(JSON.parse(text(set)).breakpoint).toMatchObject({ name: 'disabled-mars', on: 'leave', enabled: true });
-  const waiting = call('wait_for', { breakpoint: 'disabled-mars', timeout_frames: 3000 });
+  const waiting = call('wait_for', { breakpoint: 'disabled-mars', timeout_frames: 300 });
   // The wait listens on a watch: once it is open, disable Mars.
-  await new Promise<void>((resolve) => { const off = host.app.onFrame(() => { if (host.watches.watcherCount > 0) { off(); resolve(); } }); });
+  expect(await h.until(() => host.watches.watcherCount > 0, 300)).toBe(true);
   expect((await fetch(`${base}/disable/Sun/Mars`, { method: 'PUT' })).status).toBe(200);
   const hit = JSON.parse(text(await waiting));
   expect(hit).toMatchObject({ hit: true, breakpoint: 'disabled-mars', on: 'leave', entities: ['Sun.Mars'], paused: true });
@@ -60,8 +60,8 @@ test('a value written with set_components fires a breakpoint on a member no syst
   const rock = w.childrenOf(w.lookupSymbol('Belt')).find((e) => w.ownsId(e, w.lookupSymbol('Asteroid')))!;
   // Asteroids only: their tables do not change, so only the write itself can make it fire.
   expect((await call('set_breakpoint', { name: 'box', q: 'Asteroid, Shape.kind == Box' })).isError).not.toBe(true);
-  const waiting = call('wait_for', { breakpoint: 'box', timeout_frames: 3000 });
-  await new Promise<void>((resolve) => { const off = host.app.onFrame(() => { if (host.watches.watcherCount > 0) { off(); resolve(); } }); });
+  const waiting = call('wait_for', { breakpoint: 'box', timeout_frames: 300 });
+  expect(await h.until(() => host.watches.watcherCount > 0, 300)).toBe(true);
   const before = host.app.frameCount;
   const set = await call('set_components', { path: String(rock), data: { ids: [['Shape']], values: [{ kind: 'Box' }] } });
   expect(set.isError).not.toBe(true);
