@@ -19,7 +19,8 @@ export function addMotionSystems(world: World, ids: DemoIds, sun: Entity): { Gra
     const p = it.field(1)!, v = it.field(2)!;
     const px = p.x as Float32Array, py = p.y as Float32Array, pz = p.z as Float32Array;
     const vx = v.x as Float32Array, vy = v.y as Float32Array, vz = v.z as Float32Array;
-    const sx = center[0]!, sy = center[1]!, sz = center[2]!, k = gm * it.deltaTime, rows = it.rows, soft = softening;
+    // softening * 1: a float known before the loop, not a captured value checked per entity (see beltWatch).
+    const sx = center[0]!, sy = center[1]!, sz = center[2]!, k = gm * it.deltaTime, rows = it.rows, soft = softening * 1;
     for (let j = 0, n = it.count; j < n; j++) {
       const r = rows === null ? j : rows[j]!;
       const dx = px[r]! - sx, dy = py[r]! - sy, dz = pz[r]! - sz;

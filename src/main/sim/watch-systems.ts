@@ -34,7 +34,10 @@ export function addWatchSystems(world: World, ids: DemoIds, sun: Entity): { Fuel
     const p = it.field(1)!, flagged = it.isSet(2), entities = it.entities, pr = it.isSelf(1) ? -1 : it.sharedRow(1);
     const px = p.x as Float32Array, py = p.y as Float32Array, pz = p.z as Float32Array;
     const sx = center[0]!, sy = center[1]!, sz = center[2]!, rows = it.rows;
-    const in2 = inner * inner, out2 = outer * outer, top = height, bottom = -height;
+    // Arithmetic, not copies, of captured values: while a second world (the history's replica) has
+    // its own closure of this function, V8 does not know a captured value's type, and a copied one
+    // is checked to be a number at each use in the loop; a product is a float once, before it.
+    const in2 = inner * inner, out2 = outer * outer, top = height * 1, bottom = -height;
     for (let j = 0, n = it.count; j < n; j++) {
       const r = rows === null ? j : rows[j]!, k = pr < 0 ? r : pr;
       const dx = px[k]! - sx, dy = py[k]! - sy, dz = pz[k]! - sz, d2 = dx * dx + dz * dz;
