@@ -45,6 +45,24 @@ function frameTimes(b: Built, frames: number): number[] {
   return out;
 }
 
+/**
+ * Times of the frames that took a keyframe (or dropped the oldest) among `frames` frames after
+ * 120 warm-up frames of a history: what a keyframe's frame costs, to set beside the p99 of
+ * frames without history (a keyframe frame dearer than that p99 sets the p99 with history).
+ */
+function keyframeFrameTimes(b: Built & { history: History }, frames: number): number[] {
+  for (let i = 0; i < 120; i++) b.app.step(1 / 60);
+  const r = b.history.recording, out: number[] = [];
+  for (let i = 0; i < frames; i++) {
+    const keyframes = r.segments.length, first = r.first;
+    const t = performance.now();
+    b.app.step(1 / 60);
+    const ms = performance.now() - t;
+    if (r.segments.length !== keyframes || r.first !== first) out.push(ms);
+  }
+  return out;
+}
+
 function msPerCall(fn: () => unknown, calls: number): number {
   for (let i = 0; i < Math.min(50, calls); i++) fn();
   const t = performance.now();
@@ -130,6 +148,8 @@ const cases: Record<string, () => number | number[] | Promise<number[]>> = {
   'frame-p999-off': () => percentile(frameTimes(build(), 1200), 99.9),
   'frame-p999-on': () => percentile(frameTimes(withHistory(), 1200), 99.9),
   'frame-max-off': () => Math.max(...frameTimes(build(), 1200)),
+  // The median of the frames that took a keyframe: 20 of 2,400 frames.
+  'keyframe-frame': () => percentile(keyframeFrameTimes(withHistory(), 2400), 50),
   'frame-max-on': () => Math.max(...frameTimes(withHistory(), 1200)),
   'read-live': () => { const b = withHistory(); frameTimes(b, 120); return msPerCall(() => b.router.route('GET', ENTITY), 2000); },
   // The replica already stands at the frame (scrubbing reads it again and again).
