@@ -14,11 +14,11 @@ const NAME = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).describe("the breakpoint
 /** The watch whose `break` events a wait listens to: the World entity, without its values. */
 const WORLD_WATCH = '/entity/ecs/core/World?ids=false&base=false';
 
+/** Calls REST: an error reply is an isError result with the router's message (its error replies all carry one), else the JSON reply. */
 function rest(link: McpLink, method: 'GET' | 'PUT' | 'DELETE', url: string): CallToolResult {
   const reply = link.answer({ method, url, headers: {} });
-  const body: unknown = reply.body === '' ? {} : JSON.parse(reply.body);
-  if (reply.status >= 400) return textResult((body as { error?: string }).error ?? `HTTP ${reply.status}`, true);
-  return jsonResult(body, 'delete breakpoints you no longer need');
+  if (reply.status >= 400) return textResult(reply.error ?? reply.body, true);
+  return jsonResult(JSON.parse(reply.body), 'delete breakpoints you no longer need');
 }
 
 /** How long a wait for a hit may take: frames, and seconds of the host's clock if given (whichever ends first). */
@@ -32,9 +32,8 @@ export interface BreakpointWait {
 export function waitForBreakpoint(link: McpLink, name: string, wait: BreakpointWait): Promise<CallToolResult> {
   const { frames, seconds, signal } = wait;
   const timers = link.timers ?? HOST_TIMERS;
-  const known = link.answer({ method: 'GET', url: '/breakpoints', headers: {} });
-  if (known.status >= 400) return Promise.resolve(textResult(known.error ?? `HTTP ${known.status}`, true));
-  const list = (JSON.parse(known.body) as { breakpoints: { name: string }[] }).breakpoints;
+  // GET /breakpoints has no parameter to refuse: it always answers the list.
+  const list = (JSON.parse(link.answer({ method: 'GET', url: '/breakpoints', headers: {} }).body) as { breakpoints: { name: string }[] }).breakpoints;
   if (!list.some((b) => b.name === name)) return Promise.resolve(textResult(`no breakpoint named '${name}'; set one with set_breakpoint first`, true));
   return new Promise((resolve) => {
     let done = false, waited = 0;

@@ -124,3 +124,25 @@ test('wait_for a breakpoint with timeout_seconds: the host\'s timer of those sec
   expect(waits()).toEqual([]);
   expect(h.host!.watches.watcherCount).toBe(0);
 });
+
+test('a wait for one breakpoint: another\'s hit does not end it, an unknown name is an error even when others exist; the descriptions say how to use them', async () => {
+  // Frames run by hand and counted.
+  const c = await h.connect(await h.start());
+  const call = (name: string, args: Record<string, unknown>) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+  expect((await call('set_breakpoint', { name: 'mars-off', q: 'Planet, !ecs.core.Disabled', on: 'leave' })).isError).not.toBe(true);
+  expect((await call('set_breakpoint', { name: 'never', q: 'Planet, ecs.core.Disabled', on: 'leave' })).isError).not.toBe(true);
+  const unknown = await call('wait_for', { breakpoint: 'nope', timeout_frames: 5 });
+  expect(unknown.isError).toBe(true);
+  expect(text(unknown)).toBe(`no breakpoint named 'nope'; set one with set_breakpoint first`);
+  const waiting = call('wait_for', { breakpoint: 'never', timeout_frames: 6 });
+  await expect.poll(() => h.host!.watches.watcherCount, { timeout: 30_000 }).toBe(1);
+  h.host!.app.step(1 / 60);
+  // mars-off hits (the world pauses): the wait for 'never' goes on to its frames.
+  expect(h.host!.router.route('PUT', '/disable/Sun/Mars').status).toBe(200);
+  expect(await h.stepUntil(waiting)).toBe(5);
+  expect(JSON.parse(h.host!.router.route('GET', '/breakpoints').body).last_hit).toMatchObject({ breakpoint: 'mars-off' });
+  expect(JSON.parse(text(await waiting))).toEqual({ hit: false, frames: 6, reason: `breakpoint 'never' did not fire in 6 frames` });
+  const set = (await c.listTools()).tools.find((t) => t.name === 'set_breakpoint')!;
+  expect(set.description).toContain('when an entity starts matching (on: enter, the default), stops (leave)');
+  expect(set.description).toContain('Then wait_for with breakpoint waits for the hit; time_control resume continues.');
+});
