@@ -8,7 +8,7 @@
 // stream, has one notice per subscription waiting, never one per frame. Unsubscribing or closing
 // the session releases the watch.
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, SubscribeRequestSchema, UnsubscribeRequestSchema, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { entityIndex, type World } from '../../shared/ecs';
 import { WATCH_EVENTS, watchTarget } from '../../shared/protocol';
 import { namedQueries } from '../../shared/query';
@@ -38,18 +38,31 @@ export function resourceTarget(uri: string): string | undefined {
 }
 
 /**
+ * A refusal sent as a JSON-RPC error with `code`, `message` and `data`. Not the SDK's McpError:
+ * its message already starts with "MCP error <code>: ", which the SDK's server sends as the
+ * message, and a client (the SDK's own) puts that prefix in front again.
+ */
+class ResourceRefusal extends Error {
+  /** Makes the refusal of JSON-RPC error `code` with `message` (sent as it is) and optional `data`. */
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+    this.name = 'ResourceRefusal';
+  }
+}
+
+/**
  * The REST reply's error as an MCP error: not found stays not found, everything else is a bad
  * parameter. The router's error replies all carry their message in `error` (errorReply); the body is
  * the fallback.
  */
-function restError(reply: RestReply, uri: string): McpError {
-  return new McpError(reply.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, reply.error ?? reply.body, { uri });
+function restError(reply: RestReply, uri: string): ResourceRefusal {
+  return new ResourceRefusal(reply.status === 404 ? RESOURCE_NOT_FOUND : ErrorCode.InvalidParams, reply.error ?? reply.body, { uri });
 }
 
 /** The GET reply text of a resource, or the MCP error of its REST error. */
 function readText(link: McpLink, uri: string): string {
   const target = resourceTarget(uri);
-  if (target === undefined) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${JSON.stringify(uri)}: resources are ${ENTITY_URI}<path with / between levels> and ${QUERY_URI}<name of a query, rule or system>`);
+  if (target === undefined) throw new ResourceRefusal(ErrorCode.InvalidParams, `unknown resource ${JSON.stringify(uri)}: resources are ${ENTITY_URI}<path with / between levels> and ${QUERY_URI}<name of a query, rule or system>`);
   const reply = link.answer({ method: 'GET', url: target, headers: {} });
   if (reply.status >= 400) throw restError(reply, uri);
   return reply.body;
@@ -138,7 +151,7 @@ export function registerResources(server: McpServer, link: McpLink): { close(): 
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: false } });
   server.server.setRequestHandler(SubscribeRequestSchema, ({ params: { uri } }) => {
     if (subs.has(uriKey(uri))) return {};
-    if (subs.size >= MAX_SUBSCRIPTIONS_PER_SESSION) throw new McpError(ErrorCode.InvalidRequest, `too many subscriptions: this session holds ${subs.size} (the limit is ${MAX_SUBSCRIPTIONS_PER_SESSION}); unsubscribe from one first`);
+    if (subs.size >= MAX_SUBSCRIPTIONS_PER_SESSION) throw new ResourceRefusal(ErrorCode.InvalidRequest, `too many subscriptions: this session holds ${subs.size} (the limit is ${MAX_SUBSCRIPTIONS_PER_SESSION}); unsubscribe from one first`);
     const baseline = readText(link, uri);
     const sink = new NoticeSink(baseline, () => server.server.sendResourceUpdated({ uri }));
     const opened = link.watch({ method: 'GET', url: watchTarget(resourceTarget(uri)!), headers: {} }, sink);

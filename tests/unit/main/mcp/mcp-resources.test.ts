@@ -15,6 +15,19 @@ afterEach(() => h.close());
 
 const body = (url: string) => h.host!.router.route('GET', url).body;
 
+/** A host and a client whose notification stream is open, with the URIs of the updates it gets; time paused, so entities change only when written. */
+async function pausedClientWithNotices() {
+  const base = await h.start();
+  const c = await h.connect(base);
+  const updates: string[] = [];
+  c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n: ServerNotification) => { updates.push((n.params as { uri: string }).uri); });
+  // The client's notification stream (its GET) is open: notices have somewhere to go.
+  await expect.poll(() => h.host!.mcp!.openRequests, { timeout: 30_000 }).toBe(1);
+  expect((await call(c, 'time_control', { action: 'pause' })).isError).toBe(false);
+  h.host!.app.step(1 / 60);
+  return { base, c, updates };
+}
+
 describe('MCP resources', () => {
   test('templates, the capability as served, list and read equal to the REST GET', async () => {
     const c = await h.connect(await h.start());
@@ -43,6 +56,9 @@ describe('MCP resources', () => {
     const rest = JSON.parse(body('/entity/Sun/Nowhere?values=true')).error as string;
     await expect(c.readResource({ uri: 'ecs://entity/Sun/Nowhere' })).rejects.toThrow(rest);
     await expect(c.readResource({ uri: 'ecs://entity/Sun/Nowhere' })).rejects.toMatchObject({ code: -32002 });
+    // The client's message is its own prefix and REST's message, once (not the prefix twice).
+    await expect(c.readResource({ uri: 'ecs://entity/Sun/Nowhere' })).rejects.toMatchObject({ message: `MCP error -32002: ${rest}` });
+    await expect(c.subscribeResource({ uri: 'ecs://other/x' })).rejects.toMatchObject({ message: expect.stringMatching(/^MCP error -32602: unknown resource /) });
     const noQuery = JSON.parse(body('/query?name=Nope')).error as string;
     await expect(c.readResource({ uri: 'ecs://query/Nope' })).rejects.toThrow(noQuery);
     await expect(c.subscribeResource({ uri: 'ecs://query/Nope' })).rejects.toThrow(noQuery);
@@ -102,15 +118,7 @@ describe('MCP resources', () => {
   });
 
   test('subscribe: an update after each REST write, none while nothing changes; unsubscribe and session end release the watch', async () => {
-    const base = await h.start();
-    const c = await h.connect(base);
-    const updates: string[] = [];
-    c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n: ServerNotification) => { updates.push((n.params as { uri: string }).uri); });
-    // The client's notification stream (its GET) is open: notices have somewhere to go.
-    await expect.poll(() => h.host!.mcp!.openRequests, { timeout: 30_000 }).toBe(1);
-    // Paused, the planets stay put: their entities change only when written.
-    expect((await call(c, 'time_control', { action: 'pause' })).isError).toBe(false);
-    h.host!.app.step(1 / 60);
+    const { base, c, updates } = await pausedClientWithNotices();
     const planets = 'ecs://query/Planets', mars = 'ecs://entity/Sun/Mars';
     await c.subscribeResource({ uri: planets });
     await c.subscribeResource({ uri: mars });
@@ -192,13 +200,7 @@ describe('MCP resources', () => {
   });
 
   test('a change between subscribing and the next frame brings a notice: the first event is compared with what the client read', async () => {
-    const base = await h.start();
-    const c = await h.connect(base);
-    const updates: string[] = [];
-    c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n: ServerNotification) => { updates.push((n.params as { uri: string }).uri); });
-    await expect.poll(() => h.host!.mcp!.openRequests, { timeout: 30_000 }).toBe(1);
-    expect((await call(c, 'time_control', { action: 'pause' })).isError).toBe(false);
-    h.host!.app.step(1 / 60);
+    const { base, c, updates } = await pausedClientWithNotices();
     const setMarsScale = async (value: number) => {
       const data = encodeURIComponent(JSON.stringify({ ids: [['Scale']], values: [{ value }] }));
       expect((await fetch(`${base}/set/Sun/Mars?data=${data}`, { method: 'PUT' })).status).toBe(200);
