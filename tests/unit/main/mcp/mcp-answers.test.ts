@@ -6,11 +6,10 @@
 // and a request that fails inside the endpoint itself a JSON-RPC error; each is counted in
 // faults.count and logged once, and the session, the frame and the host go on.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createMcpServer, type McpLink } from '../../../../src/main/mcp';
+import type { McpLink } from '../../../../src/main/mcp';
 import type { RestRequest } from '../../../../src/shared/protocol';
 import { call, McpHarness, text } from './mcp-harness';
 
@@ -83,15 +82,7 @@ describe('what an agent meets first', () => {
 
 describe('a tool that throws', () => {
   /** A client on an in-memory session whose host link answers through `answer`. */
-  async function session(answer: (req: RestRequest) => ReturnType<McpLink['answer']>): Promise<Client> {
-    const host = h.host!;
-    const link: McpLink = { world: host.world, app: host.app, title: 'faulty', answer, watch: (req, sink) => host.watches.open(req, sink) };
-    const [a, b] = InMemoryTransport.createLinkedPair();
-    await createMcpServer(link).connect(a);
-    const client = new Client({ name: 'fault-test', version: '1' });
-    await client.connect(b);
-    return client;
-  }
+  const session = (answer: (req: RestRequest) => ReturnType<McpLink['answer']>): Promise<Client> => h.inMemoryClient('faulty', { answer });
 
   test('answers an error result naming the tool and the fault, counted and logged once; the same session answers the next call', async () => {
     await h.start();

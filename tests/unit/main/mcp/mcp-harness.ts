@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { parseHostOptions } from '../../../../src/main/cli';
 import { Host } from '../../../../src/main/host/index';
-import type { McpEndpointOptions } from '../../../../src/main/mcp';
+import { createMcpServer, type McpEndpointOptions, type McpLink } from '../../../../src/main/mcp';
 
 /** A started host and the clients connected to it; `close()` ends them all. */
 export class McpHarness {
@@ -80,6 +81,22 @@ export class McpHarness {
       await new Promise((r) => setImmediate(r));
     }
     return n;
+  }
+
+  /**
+   * A client of an MCP server made in this process over the started host, through an in-memory
+   * transport: the host's link (world, app, REST answers, watches) with the parts in `replace`
+   * swapped, so a test can give the tools a REST layer that refuses or throws.
+   */
+  async inMemoryClient(title: string, replace: Partial<McpLink> = {}): Promise<Client> {
+    const host = this.host!;
+    const link: McpLink = { world: host.world, app: host.app, title, answer: host.answer, watch: (req, sink) => host.watches.open(req, sink), ...replace };
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await createMcpServer(link).connect(a);
+    const client = new Client({ name: `${title}-test`, version: '1' });
+    await client.connect(b);
+    this.clients.push(client);
+    return client;
   }
 
   async close(): Promise<void> {

@@ -3,9 +3,8 @@
 // simulated frame stands still; a resume drops pending steps, so a later pause simulates nothing;
 // a bad scale is refused naming the range, and changes nothing.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, expect, test, vi } from 'vitest';
-import { createMcpServer, type McpLink } from '../../../../src/main/mcp';
+import type { McpLink } from '../../../../src/main/mcp';
 import { call, McpHarness } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -121,15 +120,7 @@ test('a step the client cancels leaves its steps pending and the session answeri
 });
 
 /** A client on an in-memory session of the started host, with parts of its link replaced. */
-async function session(replace: Partial<McpLink>): Promise<Client> {
-  const host = h.host!;
-  const link: McpLink = { world: host.world, app: host.app, title: 'time', answer: host.answer, watch: (req, sink) => host.watches.open(req, sink), ...replace };
-  const [a, b] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(link).connect(a);
-  const client = new Client({ name: 'time-test', version: '1' });
-  await client.connect(b);
-  return client;
-}
+const session = (replace: Partial<McpLink>): Promise<Client> => h.inMemoryClient('time', replace);
 
 test('a write the REST layer refuses is an error result with its message, for a pause and for a step', async () => {
   await h.startLive();
