@@ -8,6 +8,7 @@ import { keepRows, memberHolds, memberValue } from './member-compare';
 import type { Plan, PlanAlt, PlanEq, PlanMember, PlanOr, PlanScope, PlanStep, PlanTerm, Slot } from './plan';
 import { evaluationSteps } from './plan-bind';
 import { isSeed } from './plan-contract';
+import { MAX_UP_DEPTH, UpWalkMemo } from './up-walk';
 
 /** One result: a table (or none) with its rows, and per field the matched id, source and is_set. */
 export interface QueryResult {
@@ -38,8 +39,6 @@ export type ResultFn = (r: QueryResult) => boolean | void;
 export function keptResult(r: QueryResult): QueryResult {
   return { table: r.table, rows: r.rows, count: r.count, ids: r.ids.slice(), sources: r.sources.slice(), isSet: r.isSet.slice(), vars: r.vars.slice() };
 }
-
-const MAX_UP_DEPTH = 32;
 
 /**
  * Evaluation of one plan with optional pre-bound variables. Its work is counted against `budget`
@@ -439,33 +438,23 @@ export class Evaluation {
 
   /** Follows the traversal relationship up from a table; the first entity that has the id is the source. */
   private matchUp(t: PlanTerm, table: Table, next: () => void): boolean {
-    if (this.upBranched) { this.failedUp.clear(); this.failedUpIsA.clear(); this.upBranched = false; }
+    this.upMemo.reset();
     const found = this.findUp(t, table, 0);
     if (!found) return false;
     return this.bindAndNext(t, found.id, found.source, next);
   }
 
-  /**
-   * Tables one walk of findUp searched without a find, with the smallest depth they were searched
-   * from (one map per relationship walked: the term's own and IsA). A relationship with several
-   * targets per table reaches the same table along many paths; without this the walk is
-   * exponential in MAX_UP_DEPTH. A table that failed from depth d fails from any depth ≥ d (less
-   * of the bound is left), so skipping it changes no answer and no source. Kept only once the walk
-   * met a table with several targets: without one (the usual ChildOf walk, with at most an IsA
-   * chain from each step) paths do not multiply, and the walk pays nothing for the maps.
-   */
-  private readonly failedUp = new Map<Table, number>();
-  private readonly failedUpIsA = new Map<Table, number>();
-  private upBranched = false;
+  /** What the running up walk searched in vain (see UpWalkMemo). */
+  private readonly upMemo = new UpWalkMemo();
 
   private findUp(t: PlanTerm, table: Table, depth: number): { source: Entity; id: Id } | undefined {
     if (depth > MAX_UP_DEPTH) return undefined;
-    if (!this.upBranched) return this.findUpTargets(t, table, depth);
-    const failed = t.trav === this.world.core.IsA ? this.failedUpIsA : this.failedUp;
-    const failedFrom = failed.get(table);
-    if (failedFrom !== undefined && failedFrom <= depth) return undefined;
+    const memo = this.upMemo;
+    if (!memo.branched) return this.findUpTargets(t, table, depth);
+    const isA = t.trav === this.world.core.IsA;
+    if (memo.failedFrom(table, isA, depth)) return undefined;
     const found = this.findUpTargets(t, table, depth);
-    if (found === undefined) failed.set(table, depth);
+    if (found === undefined) memo.fail(table, isA, depth);
     return found;
   }
 
@@ -473,7 +462,7 @@ export class Evaluation {
   private findUpTargets(t: PlanTerm, table: Table, depth: number): { source: Entity; id: Id } | undefined {
     const targets = this.indicesIn(this.travRecord(t.trav), table);
     if (!targets) return undefined;
-    if (targets.length > 1) this.upBranched = true;
+    if (targets.length > 1) this.upMemo.branched = true;
     for (const ti of targets) {
       this.budget.spend(1);
       const target = this.world.aliveAt(pairSecondIndex(table.type[ti]!));

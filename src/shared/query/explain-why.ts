@@ -8,6 +8,7 @@ import { Evaluation, type QueryResult } from './evaluate';
 import { memberValue, valueText } from './member-compare';
 import { printMemberValue } from './parser';
 import type { Plan, PlanAlt, PlanEq, PlanMember, PlanStep, PlanTerm, Slot } from './plan';
+import { MAX_UP_DEPTH } from './up-walk';
 
 /** What kind of reason a step failed for. */
 export type WhyNotCode =
@@ -43,7 +44,6 @@ export interface WhyNot {
 
 /** Caps the lists in messages (bases, ancestors, ids) so a deep hierarchy gives a short sentence. */
 const LIST_MAX = 5;
-const MAX_UP_DEPTH = 32;
 
 /** Runs sub-plans of one plan with $this pinned to one entity, and words failures. */
 export class StepProbe {

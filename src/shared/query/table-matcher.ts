@@ -10,11 +10,11 @@ import { QueryBudget } from './budget';
 import type { ResultFn } from './evaluate';
 import type { Plan, PlanTerm, Slot } from './plan';
 import { TargetJoin } from './target-join';
+import { MAX_UP_DEPTH, UpWalkMemo } from './up-walk';
 
 const AND = 0, OPTIONAL = 1, NOT = 2;
 /** What a term's second slot is: none (a plain id), an entity, a wildcard, `_`, or a variable. */
 const NO_SECOND = 0, CONST_SECOND = 1, WILD_SECOND = 2, ANY_SECOND = 3, VAR_SECOND = 4;
-const MAX_UP_DEPTH = 32;
 
 /** One term, flattened for the matcher. */
 interface FlatTerm {
@@ -307,7 +307,7 @@ class TableMatch {
     if (t.trav === this.IsA && !table.flags.hasIsA) return false;
     const own = this.record(t, k);
     if (own === undefined) return false;
-    if (this.upBranched) { this.failedUp.clear(); this.failedUpIsA.clear(); this.upBranched = false; }
+    this.upMemo.reset();
     const found = this.findUp(t, own, table, t.trav, 0);
     return found !== undefined && this.bind(t, k, found, this.upSource);
   }
@@ -540,28 +540,18 @@ class TableMatch {
   /** The source of the last match findUp found. */
   private upSource: Entity = 0;
 
-  /**
-   * Tables one walk of findUp searched without a find, with the smallest depth they were searched
-   * from (one map per relationship walked: the term's own and IsA). A relationship with several
-   * targets per table reaches the same table along many paths; without this the walk is
-   * exponential in MAX_UP_DEPTH. A table that failed from depth d fails from any depth ≥ d (less
-   * of the bound is left), so skipping it changes no answer and no source. Kept only once the walk
-   * met a table with several targets: without one (the usual ChildOf walk, with at most an IsA
-   * chain from each step) paths do not multiply, and the walk pays nothing for the maps.
-   */
-  private readonly failedUp = new Map<Table, number>();
-  private readonly failedUpIsA = new Map<Table, number>();
-  private upBranched = false;
+  /** What the running up walk searched in vain (see UpWalkMemo). */
+  private readonly upMemo = new UpWalkMemo();
 
   /** Follows `trav` up from a table; the first entity that has the term's id gives it (upSource is then that entity). */
   private findUp(t: FlatTerm, own: IdRecord, table: Table, trav: Entity, depth: number): Id | undefined {
     if (depth > MAX_UP_DEPTH) return undefined;
-    if (!this.upBranched) return this.findUpTargets(t, own, table, trav, depth);
-    const failed = trav === this.IsA ? this.failedUpIsA : this.failedUp;
-    const failedFrom = failed.get(table);
-    if (failedFrom !== undefined && failedFrom <= depth) return undefined;
+    const memo = this.upMemo;
+    if (!memo.branched) return this.findUpTargets(t, own, table, trav, depth);
+    const isA = trav === this.IsA;
+    if (memo.failedFrom(table, isA, depth)) return undefined;
     const found = this.findUpTargets(t, own, table, trav, depth);
-    if (found === undefined) failed.set(table, depth);
+    if (found === undefined) memo.fail(table, isA, depth);
     return found;
   }
 
@@ -575,7 +565,7 @@ class TableMatch {
     }
     const targets = this.travRecord(trav)?.indices.get(table);
     if (targets === undefined) return undefined;
-    if (targets.length > 1) this.upBranched = true;
+    if (targets.length > 1) this.upMemo.branched = true;
     for (const ti of targets) {
       const found = this.upFrom(t, own, this.world.aliveAt(pairSecondIndex(table.type[ti]!)), trav, depth);
       if (found !== undefined) return found;
