@@ -51,6 +51,24 @@ describe('up(Likes) over a ring where every entity Likes two others', () => {
     }
   });
 
+  test('with A held only outside the ring, every walk fails on every path, within the budget, on every path the engine has', () => {
+    // The case where a walk without the memo explodes: A's record exists, so each ring table is
+    // walked up, and no path ever finds A (a find stops the first walk that reaches it, which
+    // keeps the walks above short even without the memo).
+    const { w, ls } = ring([]);
+    const outsider = w.entity('Outsider');
+    w.add(outsider, w.lookup('A')!);
+    const q = compileQuery(w, 'A(up(Likes))');
+    expect(q.count({}, new QueryBudget(BUDGET))).toBe(0);
+    expect(q.entities({}, new QueryBudget(BUDGET))).toEqual([]);
+    for (const e of [...ls, outsider]) {
+      expect(q.matches(e, new QueryBudget(BUDGET))).toBe(false);
+      expect(explainMatch(q, e, {}, new QueryBudget(BUDGET)).matches).toBe(false);
+    }
+    // With self|up, the outsider matches on its own A and the ring still finds nothing.
+    expect(compileQuery(w, 'A(self|up(Likes))').entities({}, new QueryBudget(BUDGET))).toEqual([outsider]);
+  });
+
   test('the first target in order still wins when both lead to a holder: L0 finds A on L1 before L2', () => {
     const { w, ls } = ring([1, 2]);
     const q = compileQuery(w, 'A(up(Likes))');
