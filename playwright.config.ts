@@ -21,6 +21,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
+    // A click or fill that waits for an element that never comes fails on its own, naming it,
+    // instead of running into the test's timeout with no word on where it stood.
+    actionTimeout: 30_000,
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     screenshot: 'only-on-failure',
     launchOptions: {
