@@ -7,43 +7,14 @@ import { fieldSources, kernelIsCurrent, makeKernel, type TableKernel } from './t
 const NO_ENTITIES: readonly Entity[] = [];
 
 /**
- * Rows from which a cached table runs its systems through a kernel on V8 before 11.7 (Node 20
- * and older), which has no Maglev tier: it compiles a kernel with TurboFan after 1,000-4,000
- * calls, and until then the kernel calls the system's own optimized code, as the plain path
- * does. Timed on Node 20 (CPU time per frame after 20,000 frames, kernels from 32 rows against
- * from 4,096): packed_5 (1,000-row tables) 3.29 -> 2.25 µs, simple_iter 6.61 -> 3.65,
- * frag_iter (100-row tables) 2.46 -> 1.78. Smaller tables keep the plain path: each kernel is a
- * compilation and a closure per (system, table), and their loops are short.
+ * Rows from which a cached table runs its systems through a kernel (table-kernel.ts), on every
+ * runtime. CPU time per frame after 20,000-30,000 frames, kernels from 32 rows against none under
+ * 4,096: on Node 20 packed_5 (1,000-row tables) 3.29 -> 2.25 µs, simple_iter 6.61 -> 3.65,
+ * frag_iter (100-row tables) 2.46 -> 1.78; on Node 24 (stepped kernels) packed_5 2.19 -> 1.97,
+ * simple_iter 3.88 -> 3.70, frag_iter 1.72 -> 1.62. Smaller tables keep the plain path: each
+ * kernel is a compilation and a closure per (system, table), and their loops are short.
  */
-export const EARLY_TIER_MIN_ROWS = 32;
-
-/**
- * Rows from which a table gets a kernel on later V8 (Node 24: 13.6) and wherever the engine is
- * unknown (a browser). There a kernel called once a frame runs in Maglev for about 10,000 calls,
- * where the system's inlined loop gets its arrays through a call that Maglev does not inline
- * (frames 2,000-8,000 with kernels from 32 rows: frag_iter 3.35 µs per frame against the plain
- * path's 1.77, simple_iter 10.0 against 4.2), and once in TurboFan a 1,000-row table's kernel
- * gains under 7% (packed_5 2.17 -> 2.02 µs); a 10,000-row table's gains a third (move: 39.3 ->
- * 26.5 instructions per entity, counted).
- */
-export const LATE_TIER_MIN_ROWS = 4096;
-
-/** The kernel threshold for a V8 version string (`process.versions.v8`; undefined when not on V8 or not known). */
-export function kernelMinRows(v8: string | undefined): number {
-  const m = v8 === undefined ? null : /^(\d+)\.(\d+)\./.exec(v8);
-  if (m === null) return LATE_TIER_MIN_ROWS;
-  const major = Number(m[1]), minor = Number(m[2]);
-  return major < 11 || (major === 11 && minor < 7) ? EARLY_TIER_MIN_ROWS : LATE_TIER_MIN_ROWS;
-}
-
-/** This runtime's V8 version (Node and Electron), undefined in a browser. */
-function runtimeV8(): string | undefined {
-  const v = (globalThis as { process?: { versions?: { v8?: unknown } } }).process?.versions?.v8;
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** Tables with fewer entities run their systems without a kernel (see kernelMinRows). */
-export const KERNEL_MIN_ROWS = kernelMinRows(runtimeV8());
+export const KERNEL_MIN_ROWS = 32;
 
 /** Per-result view given to system callbacks (one object per system, reused). */
 export class SystemIter {

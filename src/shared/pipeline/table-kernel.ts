@@ -10,8 +10,42 @@
 // Counted with bench/ecs-count (instructions per entity of move's frame, 10,000 entities):
 // Node 20 60.3 -> 22.7 (the hand-written loop: 21.2), Node 24 39.3 -> 26.5 (hand: 22.0).
 // V8 optimizes a kernel once it has been called often enough (about 1,000-4,000 frames on Node 20,
-// 400-3,000 on Node 24); until then the system's loop runs as it did without one.
+// 10,000-14,000 to its top tier on Node 24); until then the system's loop runs as it did without one.
 import type { Column, ColumnViews } from '../ecs';
+
+/**
+ * How a kernel's source reaches the system's run. 'direct': the kernel calls run. 'stepped': it
+ * calls run through two generated steps, each too large for V8's small-function rule (27 bytes
+ * of bytecode), which the frame values are written in. Why: V8 from 11.7 (Node 22 and later,
+ * Electron, browsers) runs a kernel called once a frame in its mid tier, Maglev, for about
+ * 10,000 calls, and Maglev inlined a directly called run there without inlining its `field()`
+ * calls (under Maglev's call-frequency threshold), so the user's loop ran on arrays it fetched
+ * through calls: frag_iter 1.7 -> 4.0 µs per frame and simple_iter 3.9 -> 9.8 over frames
+ * 2,000-8,000 on Node 24. Maglev inlines one level of functions that are not small
+ * (--max-maglev-inline-depth=1) and TurboFan five, so through the steps Maglev calls the
+ * system's own optimized code (the plain path's loop) and TurboFan still inlines the steps, run
+ * and field() with the arrays as constants. On V8 before 11.7 (Node 20, no Maglev) the steps only
+ * slow a kernel's first thousands of frames (V8 11 tiers a function up by the bytecode it runs
+ * itself, and a kernel that is one call runs little), so its kernels call run directly.
+ */
+export type KernelShape = 'direct' | 'stepped';
+
+/** The kernel shape for a V8 version string (`process.versions.v8`; undefined when not on V8 or not known): direct before 11.7. */
+export function kernelShape(v8: string | undefined): KernelShape {
+  const m = v8 === undefined ? null : /^(\d+)\.(\d+)\./.exec(v8);
+  if (m === null) return 'stepped';
+  const major = Number(m[1]), minor = Number(m[2]);
+  return major < 11 || (major === 11 && minor < 7) ? 'direct' : 'stepped';
+}
+
+/** This runtime's V8 version (Node and Electron), undefined in a browser. */
+function runtimeV8(): string | undefined {
+  const v = (globalThis as { process?: { versions?: { v8?: unknown } } }).process?.versions?.v8;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The shape of this runtime's kernels (see KernelShape). */
+export const KERNEL_SHAPE = kernelShape(runtimeV8());
 
 /** The frame values a kernel copies into its iterator before each call (the system's iterator). */
 export interface FrameValues {
@@ -46,16 +80,26 @@ export function fieldSources(columns: readonly (Column | null)[]): (ColumnViews 
   return columns.map((c) => (c ? c.views : null));
 }
 
+/** The body of a kernel factory of each shape (parameters `it` and `run`; see KernelShape). */
+const KERNEL_BODY: Record<KernelShape, string> = {
+  direct: 'return function tableKernel(frame, count) { it.deltaTime = frame.deltaTime; it.time = frame.time; it.frame = frame.frame; it.count = count; run(it); };',
+  // Each step writes two values and calls on (32 and 37 bytes of bytecode on V8 13): not small.
+  stepped: `function enter(frame, count) { it.deltaTime = frame.deltaTime; it.time = frame.time; pass(frame, count); }
+function pass(frame, count) { it.frame = frame.frame; it.count = count; run(it); }
+return function tableKernel(frame, count) { enter(frame, count); };`,
+};
+
 /**
  * A kernel calling `run(it)` with `it`'s frame values and count set, or null when the runtime
- * does not allow generated code (then the caller visits the plain way).
+ * does not allow generated code (then the caller visits the plain way). `shape`: this runtime's
+ * unless given (tests run both).
  */
-export function makeKernel<T extends KernelTarget>(it: T, sources: readonly (ColumnViews | null)[], run: (it: T) => void): TableKernel | null {
+export function makeKernel<T extends KernelTarget>(it: T, sources: readonly (ColumnViews | null)[], run: (it: T) => void, shape: KernelShape = KERNEL_SHAPE): TableKernel | null {
   if (!codegen) return null;
   let factory: (it: T, run: (it: T) => void) => (frame: FrameValues, count: number) => void;
   try {
     factory = new Function('it', 'run', `"use strict"; // table kernel ${++made}
-return function tableKernel(frame, count) { it.deltaTime = frame.deltaTime; it.time = frame.time; it.frame = frame.frame; it.count = count; run(it); };`) as typeof factory;
+${KERNEL_BODY[shape]}`) as typeof factory;
   } catch {
     codegen = false;
     return null;

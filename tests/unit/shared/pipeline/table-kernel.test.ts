@@ -6,9 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { addSystem, pipelineOf, type CachedResult } from '../../../../src/shared/pipeline';
-import type { TableKernel } from '../../../../src/shared/pipeline/table-kernel';
+import { KERNEL_SHAPE, kernelShape, makeKernel, type KernelShape, type KernelTarget, type TableKernel } from '../../../../src/shared/pipeline/table-kernel';
 import { World, type Entity } from '../../../../src/shared/ecs';
-import { EARLY_TIER_MIN_ROWS, KERNEL_MIN_ROWS, LATE_TIER_MIN_ROWS, kernelMinRows } from '../../../../src/shared/pipeline/system-iter';
+import { KERNEL_MIN_ROWS } from '../../../../src/shared/pipeline/system-iter';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
 
@@ -186,16 +186,35 @@ describe('table kernels', () => {
   });
 });
 
-describe('kernel threshold per runtime', () => {
-  test('V8 before 11.7 (no Maglev tier: Node 20 and older) gets kernels from the early-tier rows, later or unknown engines from the late-tier rows', () => {
-    expect(EARLY_TIER_MIN_ROWS).toBeLessThan(LATE_TIER_MIN_ROWS);
-    for (const v of ['11.3.244.8-node.30', '11.6.189.22', '10.2.154.26-node.36', '9.4.146.26-node.26']) expect(kernelMinRows(v), v).toBe(EARLY_TIER_MIN_ROWS);
-    for (const v of ['11.7.439.19', '11.8.172.17-node.19', '12.4.254.21-node.33', '13.6.233.17-node.29', '100.0.1']) expect(kernelMinRows(v), v).toBe(LATE_TIER_MIN_ROWS);
-    for (const v of [undefined, '', 'eleven', '11']) expect(kernelMinRows(v), String(v)).toBe(LATE_TIER_MIN_ROWS);
+describe('kernel shape per runtime', () => {
+  test.each(['direct', 'stepped'] as KernelShape[])('a %s kernel calls run once per call, with the frame values and count of that call', (shape) => {
+    const it: KernelTarget = { deltaTime: -1, time: -1, frame: -1, count: -1 };
+    const seen: string[] = [];
+    const k = makeKernel(it, [], (t) => { seen.push(`${t === it} ${t.deltaTime} ${t.time} ${t.frame} ${t.count}`); }, shape)!;
+    k.run({ deltaTime: 0.5, time: 2, frame: 3 }, 40);
+    k.run({ deltaTime: 0.25, time: 2.25, frame: 4 }, 41);
+    expect(seen).toEqual(['true 0.5 2 3 40', 'true 0.25 2.25 4 41']);
   });
 
-  test('the threshold of this runtime follows its Node major version (20 and older: early tier)', () => {
+  test.each(['direct', 'stepped'] as KernelShape[])('two %s kernels of one system each run on their own target', (shape) => {
+    const a: KernelTarget = { deltaTime: 0, time: 0, frame: 0, count: 0 }, b: KernelTarget = { deltaTime: 0, time: 0, frame: 0, count: 0 };
+    const seen: KernelTarget[] = [];
+    const run = (t: KernelTarget) => { seen.push(t); };
+    const ka = makeKernel(a, [], run, shape)!, kb = makeKernel(b, [], run, shape)!;
+    kb.run({ deltaTime: 1, time: 1, frame: 1 }, 7);
+    ka.run({ deltaTime: 1, time: 1, frame: 1 }, 9);
+    expect(seen).toEqual([b, a]);
+    expect([a.count, b.count]).toEqual([9, 7]);
+  });
+
+  test('V8 before 11.7 (no Maglev tier: Node 20 and older) gets direct kernels, later or unknown engines stepped ones', () => {
+    for (const v of ['11.3.244.8-node.30', '11.6.189.22', '10.2.154.26-node.36', '9.4.146.26-node.26']) expect(kernelShape(v), v).toBe('direct');
+    for (const v of ['11.7.439.19', '11.8.172.17-node.19', '12.4.254.21-node.33', '13.6.233.17-node.29', '100.0.1']) expect(kernelShape(v), v).toBe('stepped');
+    for (const v of [undefined, '', 'eleven', '11']) expect(kernelShape(v), String(v)).toBe('stepped');
+  });
+
+  test('the shape of this runtime follows its Node major version (20 and older: direct)', () => {
     const major = Number(process.versions.node.split('.')[0]);
-    expect(KERNEL_MIN_ROWS).toBe(major <= 20 ? EARLY_TIER_MIN_ROWS : LATE_TIER_MIN_ROWS);
+    expect(KERNEL_SHAPE).toBe(major <= 20 ? 'direct' : 'stepped');
   });
 });
