@@ -21,5 +21,6 @@ export { IdRecord } from './id-record';
 export type { ObserverEvent, ObserverFn } from './observers';
 export type { CommandCounters, CommandQueue } from './commands';
 export { importUnits, unitInfo, unitPaths, type UnitInfo } from './units';
-export { imageBytes, type WorldImage, type TableImage, type ImagePart } from './world-image';
+export { type WorldImage, type TableImage, type ImagePart } from './world-image';
+export { imageBytes, countImageBytes, type ImageByteCount } from './image-bytes';
 export type { ColumnRows } from './column';

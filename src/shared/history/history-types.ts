@@ -55,6 +55,8 @@ export interface Segment {
    * oldest segment's: all of them (what it shared with one that went is its own now).
    */
   imageBytes: number;
+  /** Bytes of the whole image (imageBytes without the previous image): what it counts once it is the oldest. */
+  readonly wholeBytes: number;
   readonly frames: FrameRecord[];
   /** Bytes of the frame records (an estimate: FRAME_RECORD_BYTES each plus their inputs' text). */
   frameBytes: number;

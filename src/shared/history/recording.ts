@@ -4,7 +4,7 @@
 // The newest segment always stays, so the live frame can always be restored. A keyframe shares
 // what did not change with the one before it (World.snapshot), so each counts the bytes it adds
 // to the one before it, and the oldest counts all of its own.
-import { imageBytes, type WorldImage } from '../ecs';
+import { countImageBytes, type WorldImage } from '../ecs';
 import { frameRecordBytes, type FrameRecord, type Segment } from './history-types';
 
 /** Bounds of a recording. */
@@ -40,7 +40,7 @@ export class Recording {
 
   /** Starts a segment with the keyframe of `frame` (the world after it), then trims. */
   addKeyframe(frame: number, image: WorldImage): void {
-    const seg: Segment = { frame, image, imageBytes: imageBytes(image, this.segments[this.segments.length - 1]?.image), frames: [], frameBytes: 0 };
+    const seg: Segment = { frame, image, ...this.bytesOf(image), frames: [], frameBytes: 0 };
     this.segments.push(seg);
     this.total += seg.imageBytes;
     this.trim();
@@ -107,7 +107,7 @@ export class Recording {
   load(segments: readonly { frame: number; image: WorldImage; frames: FrameRecord[] }[]): void {
     this.clear();
     for (const s of segments) {
-      const seg: Segment = { frame: s.frame, image: s.image, imageBytes: imageBytes(s.image, this.segments[this.segments.length - 1]?.image), frames: s.frames, frameBytes: 0 };
+      const seg: Segment = { frame: s.frame, image: s.image, ...this.bytesOf(s.image), frames: s.frames, frameBytes: 0 };
       for (const r of s.frames) seg.frameBytes += frameRecordBytes(r);
       this.segments.push(seg);
       this.total += seg.imageBytes + seg.frameBytes;
@@ -133,12 +133,18 @@ export class Recording {
     }
   }
 
-  /** The oldest keyframe's bytes counted whole again: what it shared with the one that went is its own now. */
+  /** The bytes a keyframe appended now adds to the newest one's, and its whole (counted from the newest one's whole). */
+  private bytesOf(image: WorldImage): { imageBytes: number; wholeBytes: number } {
+    const prev = this.segments[this.segments.length - 1];
+    const { added, whole } = countImageBytes(image, prev?.image, prev?.wholeBytes ?? 0);
+    return { imageBytes: added, wholeBytes: whole };
+  }
+
+  /** The oldest keyframe counts all its bytes now: what it shared with the one that went is its own. */
   private countWhole(): void {
     const first = this.segments[0];
     if (first === undefined) return;
-    const whole = imageBytes(first.image);
-    this.total += whole - first.imageBytes;
-    first.imageBytes = whole;
+    this.total += first.wholeBytes - first.imageBytes;
+    first.imageBytes = first.wholeBytes;
   }
 }

@@ -259,6 +259,39 @@ describe('world images', () => {
     expect(atFifth).not.toBe(atFourth);
   });
 
+  test('snapshots share the entity index image while no entity is made or deleted; a deletion, a creation or a restore makes a new one', () => {
+    // Keyframes share one copy of the generations (64 KiB at 10,000 asteroids) while no id was
+    // allocated or released: an image kept on after a deletion, a creation or a restore would
+    // bring back another generation or free list, and the next id made after restoring it differ.
+    const { world, ids } = makeWorld();
+    const a = world.entity('Ea'), b = world.entity('Eb');
+    world.set(a, ids.Position, { x: 1, y: 1 });
+    world.set(b, ids.Position, { x: 2, y: 2 });
+    const first = world.snapshot();
+    world.set(a, ids.Position, { x: 3, y: 3 });
+    const second = world.snapshot();
+    expect(second.entities, 'no entity made or deleted: shared').toBe(first.entities);
+    world.delete(b);
+    const third = world.snapshot();
+    const reused = world.entity();
+    const fourth = world.snapshot();
+    const fresh = world.entity();
+    world.snapshot();
+    // Taken right after a restore: the restored world's, not the one before it.
+    world.restore(third);
+    const thirdAgain = world.snapshot();
+    world.restore(second);
+    expect(world.isAlive(b)).toBe(true);
+    for (const img of [third, thirdAgain]) {
+      world.restore(img);
+      expect(world.isAlive(b)).toBe(false);
+      expect(world.entity(), 'the id made after the deletion, again').toBe(reused);
+    }
+    world.restore(fourth);
+    expect(world.isAlive(reused)).toBe(true);
+    expect(world.entity(), 'the id made after the fourth image, again').toBe(fresh);
+  });
+
   test('a table left empty keeps its image while its components are written, and its rows are copied again once it has some', () => {
     // Most of the demo's tables are empty and matched by systems that write their components:
     // an empty table's image is the one before it, and a row put back is in the next image.

@@ -1,9 +1,10 @@
 // A recording's frame records: every recorded frame has one, a keyframe's own frame included (it
 // is the last record of the segment before that keyframe).
 import { describe, expect, test } from 'vitest';
-import { World } from '../../../../src/shared/ecs';
+import { World, imageBytes } from '../../../../src/shared/ecs';
 import { Recording } from '../../../../src/shared/history/recording';
 import { FRAME_RECORD_BYTES } from '../../../../src/shared/history/history-types';
+import { demoPair, numbers, randomWrite } from './demo-pair';
 
 describe('Recording.frameRecord', () => {
   test('finds the record of every frame after the oldest keyframe, keyframe frames included', () => {
@@ -41,5 +42,42 @@ describe('Recording.bytes', () => {
     r.addFrame(frame(3));
     expect(r.segments.map((s) => s.frame)).toEqual([1]);
     expect(r.bytes).toBe(whole + 2 * FRAME_RECORD_BYTES);
+  });
+});
+
+describe('Recording.bytes in a running history', () => {
+  test('every keyframe counts what it adds to the one before it, the oldest all it holds, through writes, deleted tables and restores', () => {
+    // A keyframe's whole is worked out from the one before it (what changed added and taken off),
+    // not counted afresh: here it is checked against imageBytes counted from scratch after every
+    // frame, while outside writes make and empty tables, a deleted component deletes its tables
+    // and restores put the world back (tables of the newer world deleted).
+    const { live, history } = demoPair(40, 1, {}, 7);
+    const r = history.recording, next = numbers(43), w = live.world;
+    let tags: number[] = [], checked = 0;
+    for (let f = 1; f <= 400; f++) {
+      while (next() < 0.3) randomWrite(live, next);
+      // A tag on a few asteroids makes tables; deleting the tag deletes them.
+      if (next() < 0.05) {
+        const tag = w.entity();
+        tags.push(tag);
+        for (let k = 0; k < 3; k++) {
+          const a = live.demo.asteroids.first + Math.floor(next() * 40);
+          if (w.isAlive(a)) w.add(a, tag);
+        }
+      }
+      if (next() < 0.04) { for (const t of tags) if (w.isAlive(t)) w.delete(t); tags = []; }
+      if (next() < 0.02 && r.first !== undefined) history.restore(r.first + Math.floor(next() * (r.last! - r.first + 1)));
+      live.app.step(1 / 60);
+      const segs = r.segments;
+      let total = 0;
+      segs.forEach((s, i) => {
+        expect(s.wholeBytes, `frame ${f}: keyframe ${s.frame} whole`).toBe(imageBytes(s.image));
+        expect(s.imageBytes, `frame ${f}: keyframe ${s.frame}`).toBe(i === 0 ? imageBytes(s.image) : imageBytes(s.image, segs[i - 1]!.image));
+        total += s.imageBytes + s.frameBytes;
+      });
+      expect(r.bytes, `frame ${f}`).toBe(total);
+      checked += segs.length;
+    }
+    expect(checked).toBeGreaterThan(400);
   });
 });
