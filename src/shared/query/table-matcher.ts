@@ -63,12 +63,10 @@ export class TableMatcher {
     // An evaluation started from inside another one's callback gets state of its own.
     const m = this.spare ?? new TableMatch(this.world, this.plan, this.terms);
     this.spare = null;
-    let thrown = true;
     try {
       m.run(budget, onResult, bound, emitEmpty);
-      thrown = false;
     } finally {
-      m.release(thrown);
+      m.release();
       this.spare = m;
     }
   }
@@ -212,15 +210,18 @@ class TableMatch {
   }
 
   /**
-   * Forgets the evaluation's callback, budget and bindings. The fields and bindings are back as
-   * they were when it ends (each step undoes what it set); `thrown` resets them after one that threw.
+   * Forgets the evaluation's callback and budget (run() sets the bindings anew). The fields are not
+   * restored step by step: every term on the way to a result writes its own field (a match, or its
+   * pattern when it did not match), so a field left by a path that gave up is overwritten before
+   * any result shows it. They are cleared here, also after an evaluation that threw.
    */
-  release(thrown: boolean): void {
+  release(): void {
     this.budget = NO_BUDGET_YET; this.onResult = NO_CALLBACK;
     this.table = null; this.stopped = false; this.walked = undefined; this.walkedTerm = -1; this.probeAt = -1; this.probeHit = false;
     const r = this.result;
     r.table = null; r.count = 0;
-    if (thrown) { this.ids.fill(0); this.sources.fill(0); this.isSet.fill(false); }
+    const ids = this.ids, sources = this.sources, isSet = this.isSet;
+    for (let i = 0; i < ids.length; i++) { ids[i] = 0; sources[i] = 0; isSet[i] = false; }
   }
 
   private next(k: number): void {
@@ -322,14 +323,8 @@ class TableMatch {
       if (cur === 0) { v = t.second; this.vars[v] = value; } else if (cur !== value) return false;
     }
     const f = t.field;
-    if (f >= 0) {
-      const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
-      this.ids[f] = id; this.sources[f] = source; this.isSet[f] = true;
-      this.next(k);
-      this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
-    } else {
-      this.next(k);
-    }
+    if (f >= 0) { this.ids[f] = id; this.sources[f] = source; this.isSet[f] = true; }
+    this.next(k);
     if (v !== 0) this.vars[v] = 0;
     return true;
   }
@@ -337,11 +332,8 @@ class TableMatch {
   /** An optional or not term that did not match: its field shows its pattern, no source, not set. */
   private unset(t: FlatTerm, k: number): void {
     const f = t.field;
-    if (f < 0) { this.next(k); return; }
-    const pi = this.ids[f]!, ps = this.sources[f]!, pset = this.isSet[f]!;
-    this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = false;
+    if (f >= 0) { this.ids[f] = this.pattern(t); this.sources[f] = 0; this.isSet[f] = false; }
     this.next(k);
-    this.ids[f] = pi; this.sources[f] = ps; this.isSet[f] = pset;
   }
 
   /** A variable source no earlier term bound: every entity that has the id, one at a time (its own ids only). */
@@ -369,7 +361,8 @@ class TableMatch {
     const trav = t.up ? this.travRecord(t.trav) : undefined;
     if (t.oper === AND && t.self && (trav === undefined || trav.tables.length === 0)) {
       if (k === 0 && this.driver > 0 && this.fromTargets(t)) return;
-      this.walk(this.record(t, k), t, k);
+      const record = this.record(t, k);
+      if (this.terms.length === 1) { if (record !== undefined) this.walkOne(record, t); } else this.walk(record, t, k);
       return;
     }
     if (t.oper === AND && !t.self) { this.walk(trav, t, k); return; }
@@ -404,6 +397,44 @@ class TableMatch {
     }
     this.walked = undefined; this.walkedTerm = -1;
     this.table = null;
+  }
+
+  /**
+   * A plan of one term on $this (and, self, no up): every match in every table of its record is a
+   * result, so the walk sets the field and emits with no step between (what walk, and, ownAt, bind
+   * and emit do for it, with the same steps counted).
+   */
+  private walkOne(record: IdRecord, t: FlatTerm): void {
+    const tables = record.tables.slice(), lists = record.lists.slice();
+    const f = t.field, v = t.secondKind === VAR_SECOND ? t.second : 0, plainOnly = t.secondKind === NO_SECOND, once = t.anyOnce;
+    const vars = this.vars, ids = this.ids, r = this.result, budget = this.budget, world = this.world;
+    const given = v !== 0 ? vars[v]! : 0;
+    if (f >= 0) { this.sources[f] = 0; this.isSet[f] = true; }
+    for (let i = 0; i < tables.length; i++) {
+      budget.spend(1);
+      const table = tables[i]!;
+      if (!this.allowed(table)) continue;
+      budget.spend(1);
+      const indices = lists[i]!, type = table.type;
+      for (let j = 0; j < indices.length; j++) {
+        const id = type[indices[j]!]!;
+        if (plainOnly && isPair(id)) continue;
+        budget.spend(1);
+        if (v !== 0) {
+          const value = isPair(id) ? world.aliveAt(pairSecondIndex(id)) : 0;
+          if (given !== 0 && given !== value) continue;
+          vars[v] = value;
+        }
+        if (f >= 0) ids[f] = id;
+        const count = table.count;
+        if (count !== 0 || this.emitEmpty) {
+          r.table = table; r.count = count;
+          if (this.onResult(r) === false) { this.stopped = true; if (v !== 0) vars[v] = given; return; }
+        }
+        if (once) break;
+      }
+    }
+    if (v !== 0) vars[v] = given;
   }
 
   /**
@@ -454,12 +485,9 @@ class TableMatch {
     const v = t0.second, f0 = t0.field, f1 = d.field;
     const ids = this.ids, sources = this.sources, isSet = this.isSet;
     this.vars[v] = value;
-    const i0 = ids[f0]!, s0 = sources[f0]!, set0 = isSet[f0]!, i1 = ids[f1]!, s1 = sources[f1]!, set1 = isSet[f1]!;
     ids[f0] = id; sources[f0] = 0; isSet[f0] = true;
     ids[f1] = d.fixed; sources[f1] = value; isSet[f1] = true;
     this.next(1);
-    ids[f1] = i1; sources[f1] = s1; isSet[f1] = set1;
-    ids[f0] = i0; sources[f0] = s0; isSet[f0] = set0;
     this.vars[v] = 0;
   }
 
