@@ -61,8 +61,6 @@ function readsBack(digits: string, point: number, v: number): boolean {
 
 /** Exact powers of ten (10^0 … 10^22 are exact doubles). */
 const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
-/** 10^-i, rounded (not exact: used only where the result is corrected). */
-const INV_POW10 = Float64Array.from({ length: 23 }, (_, i) => 1 / 10 ** i);
 /** 10^e for e = -15 … 23 (index e + 15), close enough to tell which decade an f32 is in. */
 const DECADES = Array.from({ length: 39 }, (_, i) => 10 ** (i - 15));
 
@@ -178,7 +176,7 @@ const SCALES = (() => {
  * arithmetic on the 24-bit mantissa M of abs = M·2^E: with k = 8 - e10, the value scaled to nine
  * integer digits, S = M·2^E·10^k, and the bounds of the interval that reads back to the same f32,
  * L and H (halfway to the neighbouring f32s), are multiples of 2^(E+k-2) below 2^53 (M·5^k < 2^52
- * for k <= 12), so every product, quotient correction and comparison below is exact. For j = 1, 2,
+ * for k <= 12), so every product and comparison below is exact. For j = 1, 2,
  * …, S rounded to a multiple of 10^j (ties up, as toPrecision) is kept while it lies in the
  * interval (a bound itself only when M is even: fround breaks ties to even). Writes m·10^x (m below
  * 10^9, so a small integer) into `out` and returns true; false outside that range.
@@ -188,7 +186,7 @@ const SCALES = (() => {
  * compiles their reads without reloading and checking each table on every use (measured: 28
  * fewer instructions per number).
  */
-export const shortestF32Digits: (bits: number, out: F32Digits) => boolean = ((scales: Float64Array, pow10: readonly number[], invPow10: Float64Array) => function shortest(bits: number, out: F32Digits): boolean {
+export const shortestF32Digits: (bits: number, out: F32Digits) => boolean = ((scales: Float64Array) => function shortest(bits: number, out: F32Digits): boolean {
   const at = (bits >>> 23) << 2;
   const mant = bits & 0x7fffff, big = mant | 0x800000;
   // k is read as an int32 (`| 0`): a number taken from a Float64Array is a double, and a double
@@ -203,26 +201,27 @@ export const shortestF32Digits: (bits: number, out: F32Digits) => boolean = ((sc
   // Below a power of two the next f32 down is half as far.
   const lo = s - (mant === 0 ? unit / 4 : unit / 2);
   const even = (mant & 1) === 0;
-  // Nine digits: S rounded to an integer always reads back.
-  const fl = Math.floor(s);
-  let m = s - fl >= 0.5 ? fl + 1 : fl;
-  let j = 0;
+  // Nine digits: S rounded to an integer always reads back. S < 10^9 < 2^31, so its whole part
+  // is an int32, and for j >= 1 rounding S to a multiple p = 10^j needs only that whole part:
+  // S mod p = (whole mod p) + (a fraction below 1), and p/2 is a whole number, so the remainder
+  // reaches p/2 exactly when the whole part's does. Each step divides by the constant 10 (a
+  // multiply and a shift), where dividing by a p read from a table is a hardware division.
+  const whole = s | 0;
+  let m = s - whole >= 0.5 ? whole + 1 : whole;
+  let t = whole, p = 1, j = 0;
   while (j < 8) {
-    const p = pow10[j + 1]!;
-    // A product by the reciprocal instead of a division (several times its latency); it may be
-    // one off next to a whole number, which the two corrections below put right.
-    let q = Math.floor(s * invPow10[j + 1]!);
-    let r = s - q * p;
-    if (r < 0) { q--; r += p; } else if (r >= p) { q++; r -= p; }
-    if (r * 2 >= p) q++;
-    const c = q * p;
+    const tn = (t / 10) | 0;            // whole / 10^(j+1), rounded down
+    const pn = p * 10;
+    const q = (whole - tn * pn) * 2 >= pn ? tn + 1 : tn;
+    const c = q * pn;
     if (!(c > lo && c < hi) && !(even && (c === lo || c === hi))) break;
     m = q;
+    t = tn;
+    p = pn;
     j++;
   }
-  // Drop trailing zeros. m <= 10^9 fits an int32: integer division by 10 is a multiply and a
-  // shift, where a double `%` is a call.
-  let x = j - k, mi = m | 0;
+  // Drop trailing zeros (m <= 10^9: int32 division by 10, a multiply and a shift).
+  let x = j - k, mi = m;
   for (;;) {
     const q = (mi / 10) | 0;
     if (mi - q * 10 !== 0) break;
@@ -232,7 +231,7 @@ export const shortestF32Digits: (bits: number, out: F32Digits) => boolean = ((sc
   out.m = mi;
   out.x = x;
   return true;
-})(SCALES, POW10, INV_POW10);
+})(SCALES);
 
 const DIGITS: F32Digits = { m: 0, x: 0 };
 
