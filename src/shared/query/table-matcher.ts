@@ -218,6 +218,7 @@ class TableMatch {
   release(): void {
     this.budget = NO_BUDGET_YET; this.onResult = NO_CALLBACK;
     this.table = null; this.stopped = false; this.walked = undefined; this.walkedTerm = -1; this.probeAt = -1; this.probeHit = false;
+    this.upTable = null; this.upOwn = null; this.upMine = undefined;
     const r = this.result;
     r.table = null; r.count = 0;
     const ids = this.ids, sources = this.sources, isSet = this.isSet;
@@ -365,7 +366,10 @@ class TableMatch {
       if (this.terms.length === 1) { if (record !== undefined) this.walkOne(record, t); } else this.walk(record, t, k);
       return;
     }
-    if (t.oper === AND && !t.self) { this.walk(trav, t, k); return; }
+    if (t.oper === AND && !t.self) {
+      if (this.terms.length === 1 && t.secondKind !== VAR_SECOND) { if (trav !== undefined) this.walkUpOne(trav, t); } else this.walk(trav, t, k);
+      return;
+    }
     let candidates: Table[];
     if (t.oper !== AND) candidates = [...this.world.tables.values()];
     else candidates = [...new Set([...(trav?.tables ?? []), ...(this.record(t, k)?.tables ?? [])])];
@@ -435,6 +439,36 @@ class TableMatch {
       }
     }
     if (v !== 0) vars[v] = given;
+  }
+
+  /**
+   * A plan of one `up` term on $this (and, not self, no variable): each table of the traversal's
+   * record whose walk up finds the id is a result (what walk, and, up, bind and emit do for it,
+   * with the same budget steps).
+   */
+  private walkUpOne(trav: IdRecord, t: FlatTerm): void {
+    const tables = trav.tables.slice();
+    const f = t.field, r = this.result, budget = this.budget, isA = t.trav === this.IsA;
+    for (let i = 0; i < tables.length; i++) {
+      budget.spend(1);
+      const table = tables[i]!;
+      if (!this.allowed(table)) continue;
+      budget.spend(1);
+      // A table without IsA pairs has nothing to inherit from (TableFlags.hasIsA).
+      if (isA && !table.flags.hasIsA) continue;
+      const own = this.record(t, 0);
+      if (own === undefined) continue;
+      this.upMemo.reset();
+      const found = this.findUp(t, own, table, t.trav, 0);
+      if (found === undefined) continue;
+      budget.spend(1);
+      if (f >= 0) { this.ids[f] = found; this.sources[f] = this.upSource; this.isSet[f] = true; }
+      const count = table.count;
+      if (count !== 0 || this.emitEmpty) {
+        r.table = table; r.count = count;
+        if (this.onResult(r) === false) { this.stopped = true; return; }
+      }
+    }
   }
 
   /**
@@ -568,6 +602,14 @@ class TableMatch {
   /** The source of the last match findUp found. */
   private upSource: Entity = 0;
 
+  /**
+   * The last source table an up walk read and the term's indices there (a table's type never
+   * changes, so they stay right while the record is the same object); forgotten as an evaluation ends.
+   */
+  private upTable: Table | null = null;
+  private upOwn: IdRecord | null = null;
+  private upMine: readonly number[] | undefined = undefined;
+
   /** What the running up walk searched in vain (see UpWalkMemo). */
   private readonly upMemo = new UpWalkMemo();
 
@@ -606,7 +648,10 @@ class TableMatch {
     this.budget.spend(1);
     if (target === 0) return undefined;
     const tt = this.world.tableOf(target);
-    const mine = own.indices.get(tt);
+    // Sources up a traversal share few tables (parents, say): the last one's indices are kept.
+    let mine: readonly number[] | undefined;
+    if (tt === this.upTable && own === this.upOwn) mine = this.upMine;
+    else { mine = own.indices.get(tt); this.upTable = tt; this.upOwn = own; this.upMine = mine; }
     if (mine !== undefined) {
       for (const oi of mine) { const id = tt.type[oi]!; if (t.secondKind !== NO_SECOND || !isPair(id)) { this.upSource = target; return id; } }
     }
