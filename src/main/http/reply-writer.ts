@@ -1,6 +1,7 @@
 // The last step of the request path: writes a reply (status, headers, body; none for HEAD),
 // counts its outcome, and turns a handler that threw or gave no valid reply into a 500. Bodies
-// the router may give again (`cacheable`) are encoded to UTF-8 once and the bytes reused.
+// the router may give again (`cacheable`), and a large body sent again as the same text, are
+// encoded to UTF-8 once and the bytes reused.
 import { validateHeaderName, validateHeaderValue, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { HttpCounters, RestReply, RestRequest } from './types';
 import { errorBody } from './json-error';
@@ -69,11 +70,30 @@ export function createReplyWriter(ctx: ReplyWriterContext): ReplyWriter {
   const { counters } = ctx;
   const encoded = new WeakMap<RestReply, Buffer>();
 
+  // The last large body that was not cacheable, and its bytes once it was sent a second time.
+  // Without the reply cache a GET asked again between frames is answered anew, and the query
+  // iterator then returns the very string it made the last time (no piece changed): encoding
+  // those 100 KB for every request cost more than making the reply. A body seen for the first
+  // time is passed on as before (node encodes it into the socket write: no extra copy).
+  let lastText = '';
+  let lastBytes: Buffer | undefined;
+
   function encodedBody(reply: RestReply): string | Buffer {
-    if (reply.body.length < 4096 || reply.cacheable !== true) return reply.body;
-    let bytes = encoded.get(reply);
-    if (bytes === undefined) encoded.set(reply, (bytes = Buffer.from(reply.body)));
-    return bytes;
+    const body = reply.body;
+    if (body.length < 4096) return body;
+    if (reply.cacheable === true) {
+      let bytes = encoded.get(reply);
+      if (bytes === undefined) encoded.set(reply, (bytes = Buffer.from(body)));
+      return bytes;
+    }
+    // The same string compares at once; another string compares its characters (a body of the
+    // same text is sent as the same bytes, a changed one differs within its first rows).
+    if (body !== lastText) {
+      lastText = body;
+      lastBytes = undefined;
+      return body;
+    }
+    return (lastBytes ??= Buffer.from(body));
   }
 
   function count(status: number, kind: ReplyKind): void {

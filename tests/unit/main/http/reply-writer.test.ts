@@ -71,6 +71,23 @@ describe('reply writer', () => {
     expect((a.rec.body as Buffer).toString()).toBe(reply.body);
   });
 
+  // A GET answered anew (no reply cache) between frames is often the very text sent before.
+  it('sends a large body made again as the bytes of that text, and a changed one as its own', () => {
+    const { w } = writer();
+    const text = (last: string) => `"${'x'.repeat(5000)}${last}"`;
+    const sent: unknown[] = [];
+    for (const body of [text('a'), text('a'), text('a'), text('b'), text('b'), text('a'), `${text('a')} `]) {
+      const r = recorder();
+      w.sendReply(r.res, rreq, { status: 200, body }, {}, false);
+      expect(Buffer.from(r.rec.body as string).toString(), 'the bytes sent').toBe(body);
+      expect(r.rec.headers['Content-Length']).toBe(Buffer.byteLength(body));
+      sent.push(r.rec.body);
+    }
+    // The third time of the same text is the second's bytes, not encoded again.
+    expect(Buffer.isBuffer(sent[1])).toBe(true);
+    expect(sent[2]).toBe(sent[1]);
+  });
+
   it('closes the connection after an invalid request or once the server is closing', () => {
     const { w, counters } = writer();
     const bad = recorder();
