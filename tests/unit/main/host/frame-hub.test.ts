@@ -1,13 +1,24 @@
-import { afterEach, describe, expect, test } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { WebSocket } from 'ws';
+// The hub between the publisher and the viewports: every subscriber is offered each frame without
+// waiting for any; a new one gets the latest names, then the latest frame; a broken one harms no
+// other; after close() nothing is sent and a late subscriber is closed at once.
+import { describe, expect, test } from 'vitest';
 import { FrameHub } from '../../../../src/main/host/frame-hub';
-import { attachFrameSocket, type FrameSocket, type UpgradeHandler } from '../../../../src/main/host/frame-socket';
 import type { PooledFrame } from '../../../../src/main/host/frame-pool';
-import { FrameWriter, decodeFrame, parseMetaMessage, type MetaMessage } from '../../../../src/shared/protocol';
+import { FrameWriter, decodeFrame, type MetaMessage } from '../../../../src/shared/protocol';
 
 const META: MetaMessage = { type: 'meta', title: 'Test scene', entities: [{ id: 2 ** 35, name: 'Sun', path: 'Sun' }] };
+
+/** A subscriber that records what it is sent, in order, and whether it was closed. */
+function recorder(opts: { failMeta?: boolean; failClose?: boolean } = {}) {
+  const got: string[] = [];
+  let closed = 0;
+  return {
+    got, get closed() { return closed; },
+    offerFrame: (f: PooledFrame) => { got.push(`frame ${f.frameNumber}`); return true; },
+    sendMeta: (text: string) => { if (opts.failMeta) throw new Error('socket gone'); got.push(`meta ${(JSON.parse(text) as MetaMessage).title}`); },
+    close: () => { closed++; if (opts.failClose) throw new Error('already closed'); },
+  };
+}
 
 function frame(writer: FrameWriter, n: number, frameNumber: number): Uint8Array {
   writer.begin(frameNumber, frameNumber / 60, 60);
@@ -21,165 +32,6 @@ function frame(writer: FrameWriter, n: number, frameNumber: number): Uint8Array 
   }
   return writer.finish();
 }
-
-/** A ws client that records what it receives and can wait for a condition. */
-class Client {
-  readonly texts: string[] = [];
-  readonly frames: number[] = [];
-  readonly order: ('meta' | 'frame')[] = [];
-  private waiters: (() => void)[] = [];
-  readonly ws: WebSocket;
-  readonly closed: Promise<number>;
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.ws.on('message', (data: Buffer, isBinary: boolean) => {
-      if (isBinary) {
-        this.frames.push(decodeFrame(data).frameNumber);
-        this.order.push('frame');
-      } else {
-        this.texts.push(data.toString());
-        this.order.push('meta');
-      }
-      for (const w of this.waiters) w();
-    });
-    this.closed = new Promise((resolve) => this.ws.on('close', (code) => resolve(code)));
-    this.ws.on('error', () => {});
-  }
-
-  opened(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
-    });
-  }
-
-  until(cond: () => boolean): Promise<void> {
-    return new Promise((resolve) => {
-      const check = (): void => {
-        if (!cond()) return;
-        this.waiters = this.waiters.filter((w) => w !== check);
-        resolve();
-      };
-      this.waiters.push(check);
-      check();
-    });
-  }
-}
-
-let server: Server | undefined;
-let socket: FrameSocket | undefined;
-const clients: Client[] = [];
-
-async function start(hub: FrameHub, options = {}): Promise<string> {
-  const handlers = new Map<string, UpgradeHandler>();
-  server = createServer((_req, res) => res.end());
-  server.on('upgrade', (req, sock, head) => {
-    const fn = handlers.get(new URL(req.url ?? '/', 'http://x').pathname);
-    if (fn) fn(req, sock, head);
-    else sock.destroy();
-  });
-  socket = attachFrameSocket(hub, (path, fn) => handlers.set(path, fn), { heartbeatMs: 0, ...options });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/frames`;
-}
-
-function connect(url: string): Client {
-  const c = new Client(url);
-  clients.push(c);
-  return c;
-}
-
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.ws.terminate();
-  await socket?.close();
-  socket = undefined;
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
-});
-
-describe('frames over WebSocket', () => {
-  test('a client receives the latest meta first, then the latest frame, then each new frame', async () => {
-    const hub = new FrameHub();
-    const url = await start(hub);
-    const writer = new FrameWriter();
-    hub.publishMeta(META);
-    hub.publish(frame(writer, 3, 1));
-    const c = connect(url);
-    await c.until(() => c.frames.length >= 1);
-    hub.publish(frame(writer, 5, 2));
-    await c.until(() => c.frames.length >= 2);
-    expect(c.order.slice(0, 3)).toEqual(['meta', 'frame', 'frame']);
-    expect(parseMetaMessage(c.texts[0]!)).toEqual(META);
-    expect(c.frames).toEqual([1, 2]);
-    const renamed: MetaMessage = { ...META, entities: [] };
-    hub.publishMeta(renamed);
-    await c.until(() => c.texts.length >= 2);
-    expect(parseMetaMessage(c.texts[1]!)).toEqual(renamed);
-  });
-
-  test('a client that stops reading gets frames dropped; the publisher and other clients carry on', async () => {
-    const hub = new FrameHub();
-    const url = await start(hub);
-    const writer = new FrameWriter();
-    const stalled = connect(url);
-    const healthy = connect(url);
-    await Promise.all([stalled.opened(), healthy.opened()]);
-    await healthy.until(() => hub.stats.subscribers === 2);
-    stalled.ws.pause();
-    const n = 10_000;
-    let frameBytes = 0;
-    let maxBuffered = 0;
-    let k = 0;
-    const publishNext = (): void => {
-      const bytes = frame(writer, n, ++k);
-      frameBytes = bytes.byteLength;
-      hub.publish(bytes);
-      maxBuffered = Math.max(maxBuffered, socket!.bufferedBytes);
-    };
-    // Keep publishing (letting the event loop run now and then) until `client` has a frame past `after`.
-    const publishUntilReceived = async (client: Client, after: number): Promise<void> => {
-      for (let guard = 0; guard < 2000 && !client.frames.some((f) => f > after); guard++) {
-        publishNext();
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    };
-    for (let i = 0; i < 300; i++) {
-      publishNext();
-      if (i % 5 === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
-    // 300 frames of 460 kB is 138 MB: without the drop policy the stalled client's share would be queued.
-    expect(hub.stats.dropped).toBeGreaterThan(200);
-    expect(maxBuffered).toBeLessThanOrEqual(2 * 3 * frameBytes);
-    await publishUntilReceived(healthy, 300);
-    expect(healthy.frames.some((f) => f > 300)).toBe(true);
-    const beforeResume = k;
-    stalled.ws.resume();
-    await publishUntilReceived(stalled, beforeResume);
-    expect(stalled.frames.some((f) => f > beforeResume)).toBe(true);
-    expect(stalled.frames.length).toBeLessThan(beforeResume / 2);
-  });
-
-  test('close() closes every client, even one that stopped reading, and refuses new ones', async () => {
-    const hub = new FrameHub();
-    const url = await start(hub, { closeTimeoutMs: 200 });
-    hub.publishMeta(META);
-    const a = connect(url);
-    const b = connect(url);
-    const stalled = connect(url);
-    await Promise.all([a.opened(), b.opened(), stalled.opened()]);
-    stalled.ws.pause();
-    await a.until(() => socket!.clients === 3);
-    await socket!.close();
-    expect(socket!.clients).toBe(0);
-    expect(hub.stats.subscribers).toBe(0);
-    expect(await a.closed).toBe(1001);
-    expect(await b.closed).toBe(1001);
-    const late = connect(url);
-    await expect(late.opened()).rejects.toThrow(/503/);
-  });
-});
 
 describe('FrameHub', () => {
   test('a failing or slow subscriber does not stop delivery to the others; drops are counted', () => {
@@ -207,5 +59,81 @@ describe('FrameHub', () => {
 
   test('rejects a malformed frame with FrameFormatError', () => {
     expect(() => new FrameHub().publish(new Uint8Array(8))).toThrow(/frame too short/);
+  });
+
+  test('a new subscriber gets the latest names, then the latest frame, then each new one; unsubscribed, nothing more', () => {
+    const hub = new FrameHub();
+    const writer = new FrameWriter();
+    expect(hub.latestMeta).toBeUndefined();
+    expect(hub.latestFrameNumber).toBeNaN();
+    const early = recorder();
+    hub.subscribe(early);
+    expect(early.got).toEqual([]);
+    hub.publishMeta({ ...META, title: 'first' });
+    hub.publish(frame(writer, 1, 1));
+    hub.publishMeta(META);
+    hub.publish(frame(writer, 1, 2));
+    expect(hub.latestMeta).toEqual(META);
+    expect(hub.latestFrameNumber).toBe(2);
+    const late = recorder();
+    const off = hub.subscribe(late);
+    expect(late.got).toEqual(['meta Test scene', 'frame 2']);
+    hub.publish(frame(writer, 1, 3));
+    off();
+    hub.publish(frame(writer, 1, 4));
+    hub.publishMeta({ ...META, title: 'after' });
+    expect(late.got).toEqual(['meta Test scene', 'frame 2', 'frame 3']);
+    expect(early.got).toEqual(['meta first', 'frame 1', 'meta Test scene', 'frame 2', 'frame 3', 'frame 4', 'meta after']);
+    expect(hub.stats).toEqual({ published: 4, delivered: 6, dropped: 0, subscribers: 1 });
+  });
+
+  test('a subscriber whose names fail does not stop the names reaching the others', () => {
+    const hub = new FrameHub();
+    const broken = recorder({ failMeta: true });
+    const ok = recorder();
+    hub.subscribe(broken);
+    hub.subscribe(ok);
+    hub.publishMeta(META);
+    expect(ok.got).toEqual(['meta Test scene']);
+    hub.subscribe(recorder({ failMeta: true }));
+    expect(hub.stats.subscribers).toBe(3);
+  });
+
+  test('the hub holds only the latest frame, and lets go of it on close', () => {
+    const hub = new FrameHub();
+    const writer = new FrameWriter();
+    const held: PooledFrame[] = [];
+    hub.subscribe({ offerFrame: (f) => { f.retain(); held.push(f); return true; }, sendMeta: () => {}, close: () => {} });
+    hub.publish(frame(writer, 1, 1));
+    expect(held[0]!.holders).toBe(2);
+    hub.publish(frame(writer, 1, 2));
+    // Frame 1 is now held by the subscriber alone; frame 2 by both.
+    expect(held.map((f) => f.holders)).toEqual([1, 2]);
+    hub.close();
+    expect(held.map((f) => f.holders)).toEqual([1, 1]);
+    expect(hub.latestFrameNumber).toBeNaN();
+  });
+
+  test('close() closes every subscriber once, even past one whose close throws; afterwards nothing is sent and a late subscriber is closed at once', () => {
+    const hub = new FrameHub();
+    const writer = new FrameWriter();
+    const a = recorder({ failClose: true });
+    const b = recorder();
+    hub.subscribe(a);
+    hub.subscribe(b);
+    hub.close();
+    hub.close();
+    expect([a.closed, b.closed]).toEqual([1, 1]);
+    expect(hub.stats.subscribers).toBe(0);
+    hub.publishMeta(META);
+    hub.publish(frame(writer, 1, 1));
+    expect(hub.stats.published).toBe(0);
+    expect(hub.latestMeta).toBeUndefined();
+    const late = recorder();
+    const off = hub.subscribe(late);
+    expect(late.closed).toBe(1);
+    off();
+    expect(hub.stats.subscribers).toBe(0);
+    expect([a.got, b.got, late.got]).toEqual([[], [], []]);
   });
 });
