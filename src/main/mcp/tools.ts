@@ -23,12 +23,11 @@ const PATH = z.string().min(1).describe("entity path with '.' between levels (Su
 /** What a too-long reply of an entity or explain tool suggests. */
 const ASK_LESS = 'ask for less (values=false, fewer fields, or one entity at a time)';
 
-/** Calls REST; a status of 400 or more becomes an isError result with the REST message. */
+/** Calls REST; a status of 400 or more becomes an isError result with the router's message (its error replies all carry one, else the body). */
 function rest(link: McpLink, method: 'GET' | 'PUT', url: string, ok: (body: unknown) => CallToolResult = (b) => jsonResult(b, ASK_LESS)): CallToolResult {
   const reply = link.answer({ method, url, headers: {} });
-  const body: unknown = reply.body === '' ? {} : JSON.parse(reply.body);
-  if (reply.status >= 400) return textResult((body as { error?: string }).error ?? `HTTP ${reply.status}`, true);
-  return ok(body);
+  if (reply.status >= 400) return textResult(reply.error ?? reply.body, true);
+  return ok(JSON.parse(reply.body));
 }
 
 /** Rows of a query reply: entities of every result (a result without entities is one row). */
@@ -45,8 +44,7 @@ function queryTool(link: McpLink, args: Record<string, unknown>): CallToolResult
   const offset = (args.offset as number | undefined) ?? 0;
   const page = (limit: number | undefined): { body?: unknown; error?: string } => {
     const reply = link.answer({ method: 'GET', url: `/query${queryString(QUERY_PARAMS, { ...args, limit, count: true })}`, headers: {} });
-    const body: unknown = JSON.parse(reply.body);
-    return reply.status >= 400 ? { error: (body as { error?: string }).error ?? `HTTP ${reply.status}` } : { body };
+    return reply.status >= 400 ? { error: reply.error ?? reply.body } : { body: JSON.parse(reply.body) as unknown };
   };
   const first = page(args.limit as number | undefined);
   if (first.error !== undefined) return textResult(first.error, true);

@@ -51,6 +51,28 @@ describe('what an agent meets first', () => {
     for (const n of new Set(named)) expect(tools.map((t) => t.name), n).toContain(n);
   });
 
+  test('the instructions name every named query but the systems, sorted; the hints say which tools only read and which delete', async () => {
+    const c = await h.connect(await h.start());
+    const said = c.getInstructions() ?? '';
+    // The world's own named queries (systems are listed by world_summary, not suggested to run by name).
+    const summary = (await call(c, 'world_summary')).json as { named_queries: { path: string }[]; systems: { path: string }[] };
+    const runnable = summary.named_queries.map((q) => q.path).sort();
+    const listed = /Named queries you can run by name: ([^.]*(?:\.[^ ][^.]*)*)\. /.exec(said)?.[1]?.split(', ');
+    expect(listed).toEqual(runnable);
+    expect(summary.systems.length).toBeGreaterThan(0);
+    for (const s of summary.systems) expect(listed).not.toContain(s.path);
+    // Clients ask before a tool that may change or delete something, not before one that reads.
+    const { tools } = await c.listTools();
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations ?? {}]));
+    for (const name of ['query', 'get_entity', 'world_summary', 'stats', 'explain_match', 'wait_for', 'history', 'list_breakpoints']) {
+      expect(hints[name], name).toMatchObject({ readOnlyHint: true });
+    }
+    for (const name of ['delete_entity', 'restore']) expect(hints[name], name).toMatchObject({ destructiveHint: true });
+    for (const name of ['set_components', 'set_enabled', 'delete_entity', 'time_control', 'set_breakpoint', 'delete_breakpoint', 'restore']) {
+      expect(hints[name]?.readOnlyHint, name).not.toBe(true);
+    }
+  });
+
   test('every input schema follows the strict rules; an unknown argument is refused by name', async () => {
     const c = await h.connect(await h.start());
     const { tools } = await c.listTools();

@@ -69,4 +69,33 @@ describe('query tool: a page too long for one result', () => {
       await big.close();
     }
   });
+
+  test('one row longer than a result is refused naming its length and how to ask for less per row; without values it fits; so is an entity', async () => {
+    // Earth's label alone is 40,000 characters: the page of that one row cannot be cut.
+    h.host!.world.setDoc(h.host!.world.lookup('Sun.Earth'), 'name', 'x'.repeat(40_000));
+    try {
+      const q = '(ecs.doc.Description, ecs.core.Name), $this == Sun.Earth';
+      const r = await call(c, 'query', { q, values: true });
+      expect(r.isError).toBe(true);
+      const chars = Number(/^the result is (\d+) characters, more than the 32000 a tool returns: one row alone does not fit: ask for less per row \(values=false, no sources\)$/.exec(r.text)?.[1]);
+      expect(chars).toBeGreaterThan(40_000);
+      const lean = await call(c, 'query', { q, values: false });
+      expect(lean.isError).toBe(false);
+      expect({ total: lean.json.total, returned: lean.json.returned }).toEqual({ total: 1, returned: 1 });
+      const entity = await call(c, 'get_entity', { path: 'Sun.Earth', label: true });
+      expect(entity.isError).toBe(true);
+      expect(entity.text).toMatch(/^the result is \d+ characters, more than the 32000 a tool returns: ask for less \(values=false, fewer fields, or one entity at a time\)$/);
+      expect((await call(c, 'get_entity', { path: 'Sun.Earth' })).isError).toBe(false);
+    } finally {
+      h.host!.world.setDoc(h.host!.world.lookup('Sun.Earth'), 'name', undefined);
+    }
+  });
+
+  test('a query matching nothing: no rows, no hint, not an error', async () => {
+    const r = await call(c, 'query', { q: 'Planet, $this == Sun' });
+    expect(r.isError).toBe(false);
+    expect(r.json).toMatchObject({ total: 0, returned: 0 });
+    expect(r.json).not.toHaveProperty('more');
+    expect(r.json).not.toHaveProperty('cut');
+  });
 });

@@ -3,7 +3,9 @@
 // MAX_RESULT_CHARS still fits), and fitRows: the most rows whose result fits, found by asking for
 // about log2 of the rows, never one more than fits.
 import { describe, expect, test } from 'vitest';
-import { MAX_RESULT_CHARS, fitRows, jsonResult, textResult, tooLong } from '../../../../src/main/mcp/tool-result';
+import { MAX_RESULT_CHARS, fitRows, guarded, jsonResult, textResult, tooLong } from '../../../../src/main/mcp/tool-result';
+import { App } from '../../../../src/shared/app';
+import { World } from '../../../../src/shared/ecs';
 
 /** A result of n rows, each `width` characters of JSON text with its comma. */
 const rows = (n: number, width: number) => ({ rows: Array.from({ length: n }, () => 'x'.repeat(width - 3)) });
@@ -50,5 +52,20 @@ describe('fitRows', () => {
     expect(fitRows(40_000, chars(1)).rows).toBe(MAX_RESULT_CHARS - 8);
     const none = fitRows(3, (n) => rows(n, MAX_RESULT_CHARS));
     expect(none).toEqual({ rows: 0, text: JSON.stringify(rows(0, 0)) });
+  });
+});
+
+describe('guarded', () => {
+  test('a handler that throws or rejects, with an Error or anything else, answers an error result naming the tool and the fault, reported once each; an answer passes through', async () => {
+    const app = new App(new World(), { manual: true });
+    const logged: string[] = [];
+    app.pipeline.faults.log = (line) => { logged.push(line); };
+    const link = { app };
+    expect(await guarded(link, 'query', (n: number) => textResult(`row ${n}`))(3)).toEqual(textResult('row 3'));
+    const after = '(the session goes on; read the state again before retrying a write)';
+    expect(await guarded(link, 'get_entity', () => { throw 'not an Error'; })()).toEqual(textResult(`the get_entity tool failed: not an Error ${after}`, true));
+    expect(await guarded(link, 'stats', async () => { await Promise.resolve(); throw new Error('later'); })()).toEqual(textResult(`the stats tool failed: later ${after}`, true));
+    expect(app.pipeline.faults.byKind.mcp).toBe(2);
+    expect(logged.map((l) => /^ecs-live: mcp '([^']+)' threw/.exec(l)?.[1])).toEqual(['tool get_entity', 'tool stats']);
   });
 });
