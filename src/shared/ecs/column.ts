@@ -98,7 +98,7 @@ export class Column {
     const arrays = this.arrays, out: LeafArray[] = [];
     for (let i = 0; i < arrays.length; i++) {
       const a = arrays[i]!;
-      out.push(Array.isArray(a) ? a.slice(0, count) : arena === undefined ? a.slice(0, count) : arena.copy(a, count));
+      out.push(Array.isArray(a) ? a.slice(0, count) : arena === undefined ? a.slice(0, count) : arena.copy(a, count, i));
     }
     return out;
   }

@@ -23,4 +23,5 @@ export type { CommandCounters, CommandQueue } from './commands';
 export { importUnits, unitInfo, unitPaths, type UnitInfo } from './units';
 export { type WorldImage, type TableImage, type ImagePart } from './world-image';
 export { imageBytes, countImageBytes, type ImageByteCount } from './image-bytes';
+export { ImageSeries } from './image-series';
 export type { ColumnRows } from './column';

@@ -14,15 +14,32 @@ const SMALL_BYTES = 512;
 /** A typed leaf array's constructor taking a buffer, a byte offset and a length. */
 type TypedLeafConstructor = new (buffer: ArrayBuffer, byteOffset: number, length: number) => Exclude<LeafArray, string[]>;
 
+/** What copies an image's large leaf arrays into arrays of their own (an ImageSeries: reused ones). */
+export interface LargeLeafCopier {
+  /** A copy of the first `count` items of `a`, leaf `leaf` of column `column` of table `table`, in an array of its own. */
+  copy(a: Exclude<LeafArray, string[]>, count: number, table: number, column: number, leaf: number): Exclude<LeafArray, string[]>;
+}
+
 /** Copies the first rows of typed leaf arrays into views of shared buffers; one arena per image. */
 export class RowArena {
   private chunk: ArrayBuffer | undefined;
   private used = CHUNK_BYTES;
+  private table = 0;
+  private column = 0;
 
-  /** A copy of the first `count` items of `a`: a view into this arena's buffer when small, else a slice. */
-  copy(a: Exclude<LeafArray, string[]>, count: number): Exclude<LeafArray, string[]> {
+  /** An arena for one image; with `series`, large arrays are copied by it (an ImageSeries reuses the arrays of dropped images). */
+  constructor(private readonly series?: LargeLeafCopier) {}
+
+  /** Names the table (its id) and column whose leaf arrays are copied next. */
+  at(table: number, column: number): void {
+    this.table = table;
+    this.column = column;
+  }
+
+  /** A copy of the first `count` items of `a` (leaf `leaf` of the column named by at()): a view into this arena's buffer when small, else an array of its own. */
+  copy(a: Exclude<LeafArray, string[]>, count: number, leaf: number): Exclude<LeafArray, string[]> {
     const bytes = count * a.BYTES_PER_ELEMENT;
-    if (bytes > SMALL_BYTES) return a.slice(0, count);
+    if (bytes > SMALL_BYTES) return this.series === undefined ? a.slice(0, count) : this.series.copy(a, count, this.table, this.column, leaf);
     // Every view starts on 8 bytes, as its element size requires.
     const at = (this.used + 7) & ~7;
     if (this.chunk === undefined || at + bytes > CHUNK_BYTES) {

@@ -14,7 +14,7 @@ import { EcsError } from './errors';
 import type { Hierarchy, HierarchyImage } from './hierarchy';
 import type { Entity, Id } from './ids';
 import type { Reflection } from './reflection';
-import { RowArena } from './row-arena';
+import { RowArena, type LargeLeafCopier } from './row-arena';
 import type { Storage } from './storage';
 import type { Table } from './table';
 import type { TableIndex } from './table-index';
@@ -77,6 +77,14 @@ export interface SavedTable {
   readonly image: TableImage;
 }
 
+/** A series of images that share with each other (implemented by ImageSeries, image-series.ts). */
+export interface ImageSeriesLike extends LargeLeafCopier {
+  /** Each table's image in the series' last image (what the next one shares with). */
+  readonly saved: WeakMap<Table, SavedTable>;
+  /** Called once the image is taken. */
+  imageDone(image: WorldImage): void;
+}
+
 /**
  * Takes an image of the world now. Throws while changes are deferred (inside a system). With
  * `borrow`, the tables' rows are views into this world's columns, not copies: the image is only
@@ -92,17 +100,21 @@ export interface SavedTable {
  * (modified(), or a system writing a term it declared [in]) is not seen here, as by any reader of
  * writtenAt.
  */
-export function takeImage(s: ImageSources, borrow = false): WorldImage {
+export function takeImage(s: ImageSources, borrow = false, series?: ImageSeriesLike): WorldImage {
   if (s.isDeferred) throw new EcsError('invalid_argument', 'a world image cannot be taken while changes are deferred (inside a system); take it between frames');
-  const tables: TableImage[] = [], arena = borrow ? undefined : new RowArena();
-  for (const t of s.index.tables.values()) tables.push(arena === undefined ? borrowTable(t) : saveTable(t, s.saved, s.writes, arena));
+  const tables: TableImage[] = [], arena = borrow ? undefined : new RowArena(series);
+  // An image of a series shares with the series' last image only (see ImageSeries).
+  const saved = series?.saved ?? s.saved;
+  for (const t of s.index.tables.values()) tables.push(arena === undefined ? borrowTable(t) : saveTable(t, saved, s.writes, arena));
   const parts: Record<string, unknown> = {};
   for (const [name, part] of s.parts) parts[name] = part.save();
-  return {
+  const image: WorldImage = {
     tables, nextTableId: s.index.nextId, entities: s.entities.saveImage(), hierarchy: s.hierarchy.saveImage(),
     components: [...s.components], tagPairs: s.reflection.tagPairIndices, usedAsId: s.store.saveUsedAsId(),
     builtin: [...s.builtin], worldSettings: [...s.worldSettings], parts,
   };
+  series?.imageDone(image);
+  return image;
 }
 
 /** A table's rows as views into its columns (a borrowed image). */
@@ -124,7 +136,7 @@ function saveTable(t: Table, saved: WeakMap<Table, SavedTable>, writes: WriteClo
     return prev.image;
   }
   if (prev === undefined || prev.version !== t.version) {
-    image = { id: t.id, type: t.type, entities: t.entities.slice(), columns: t.columns.map((c) => c.saveRows(t.count, arena)) };
+    image = { id: t.id, type: t.type, entities: t.entities.slice(), columns: t.columns.map((c, i) => { arena.at(t.id, i); return c.saveRows(t.count, arena); }) };
   } else {
     // Same rows: a column whose component was not written since is kept, the others copied.
     const old = prev.image, type = t.type, at = t.columnOfTypeIndex;
@@ -135,6 +147,7 @@ function saveTable(t: Table, saved: WeakMap<Table, SavedTable>, writes: WriteClo
       const same = writes.at(type[k]!) <= prev.stamp;
       if (same && columns === undefined) continue;
       columns ??= old.columns.slice(0, i);
+      if (!same) arena.at(t.id, i);
       columns.push(same ? old.columns[i]! : t.columns[i]!.saveRows(t.count, arena));
     }
     if (columns === undefined) { prev.stamp = now; return old; }

@@ -27,6 +27,7 @@ import { Storage, type EntityLocation } from './storage';
 import type { Table } from './table';
 import { TableIndex, type StoreCounters, type TableListener } from './table-index';
 import type { LeafWrite, WriteOptions } from './values';
+import type { ImageSeries } from './image-series';
 import { lendImage, loadImage, takeImage, type ImagePart, type ImageSources, type SavedTable, type WorldImage } from './world-image';
 
 export type { ComponentOptions, EntityOptions } from './creation';
@@ -539,6 +540,15 @@ export class World {
    */
   snapshot(borrow = false): WorldImage {
     return takeImage(this.imageSources(), borrow);
+  }
+
+  /**
+   * A snapshot in `series` (a history's keyframes): it shares with the series' previous image
+   * instead of this world's last snapshot, and reuses the arrays of images the series was given
+   * back (see image-series.ts).
+   */
+  snapshotIn(series: ImageSeries): WorldImage {
+    return takeImage(this.imageSources(), false, series);
   }
 
   /**

@@ -4,6 +4,7 @@
 // restore: the replica replays to frame N and the live world takes its image. Frames after N are
 // dropped (docs/history.md says why), the clock stands still, and listeners hear of it.
 import type { App } from '../app';
+import { ImageSeries } from '../ecs';
 import { alertsState } from '../monitor';
 import {
   DEFAULT_MAX_HISTORY_BYTES, KEYFRAME_INTERVAL, type FrameRecord, type HistoryInput, type Segment,
@@ -108,19 +109,24 @@ export class History {
   private view: number | undefined;
   /** True once the replica was warmed (see warmUp). */
   private warmed = false;
+  /** The keyframes as a series of images: each shares with the one before it, and reuses the arrays of the ones dropped. */
+  private readonly series = new ImageSeries();
 
   constructor(readonly app: App, readonly replica: Replica, readonly options: HistoryOptions) {
     if (!(options.seconds > 0)) throw new RangeError(`history seconds must be above 0, got ${options.seconds}`);
     this.keyframeInterval = options.keyframeInterval ?? KEYFRAME_INTERVAL;
     if (!Number.isInteger(this.keyframeInterval) || this.keyframeInterval < 1) throw new RangeError(`keyframe interval must be a whole number of frames from 1, got ${this.keyframeInterval}`);
-    this.recording = new Recording({ windowFrames: Math.ceil(options.seconds * app.targetFps), maxBytes: options.maxBytes ?? DEFAULT_MAX_HISTORY_BYTES });
+    this.recording = new Recording(
+      { windowFrames: Math.ceil(options.seconds * app.targetFps), maxBytes: options.maxBytes ?? DEFAULT_MAX_HISTORY_BYTES },
+      (image, next) => this.series.giveBack(image, next),
+    );
     this.replayer = new Replayer(replica, this.recording);
   }
 
   /** Starts recording: a keyframe of the world now, then the app's frames. Returns this. */
   start(): this {
     if (this.unhook) return this;
-    this.recording.addKeyframe(this.app.frameCount, this.app.world.snapshot());
+    this.recording.addKeyframe(this.app.frameCount, this.app.world.snapshotIn(this.series));
     this.unhook = this.app.onFrame(() => this.afterFrame());
     return this;
   }
@@ -227,7 +233,7 @@ export class History {
     if (this.later.length !== 0) this.later = [];
     this.recording.addFrame(record);
     const seg = this.recording.segments[this.recording.segments.length - 1]!;
-    if (record.frame - seg.frame >= this.keyframeInterval) this.recording.addKeyframe(record.frame, app.world.snapshot());
+    if (record.frame - seg.frame >= this.keyframeInterval) this.recording.addKeyframe(record.frame, app.world.snapshotIn(this.series));
     if (!this.warmed && this.recording.segments.length >= 2) this.warmUp();
   }
 
@@ -321,7 +327,19 @@ export class History {
    */
   exportFileLater(to?: number): Promise<Uint8Array> {
     const { file, chunks } = this.exportChunks(to);
-    return file.compressLater(chunks);
+    // The keyframes are read between frames: their arrays must not be reused meanwhile.
+    const release = this.recording.hold();
+    try {
+      return file.compressLater(chunks).finally(release);
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+
+  /** Arrays copied for keyframes so far, and how many into the arrays of dropped keyframes (see ImageSeries). */
+  get keyframeCopies(): { copies: number; reused: number } {
+    return { copies: this.series.copies, reused: this.series.reused };
   }
 
   /** The file options and the uncompressed file's chunks of the recording up to `to`, taken now (the chunks are made as they are read). */

@@ -15,12 +15,34 @@ export interface RecordingBounds {
   readonly maxBytes: number;
 }
 
+/**
+ * Told when the oldest keyframe went with the window (`next`: the oldest kept): nothing but the
+ * recording holds it then (while something is lent it, see hold(), nobody is told).
+ */
+export type DroppedKeyframe = (image: WorldImage, next: WorldImage | undefined) => void;
+
 /** Keyframes and frame records of the recent past. */
 export class Recording {
   readonly segments: Segment[] = [];
   private total = 0;
+  /** Holders of the keyframes besides the recording (exports under way). */
+  private holders = 0;
 
-  constructor(readonly bounds: RecordingBounds) {}
+  constructor(readonly bounds: RecordingBounds, private readonly dropped?: DroppedKeyframe) {}
+
+  /**
+   * Notes that someone reads the keyframes between frames (an export): until the returned
+   * function is called, keyframes that go are not reported dropped (their arrays are not reused).
+   */
+  hold(): () => void {
+    this.holders++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.holders--;
+    };
+  }
 
   /** Bytes held now (keyframes and frame records). */
   get bytes(): number {
@@ -130,6 +152,7 @@ export class Recording {
       const s = this.segments.shift()!;
       this.total -= s.imageBytes + s.frameBytes;
       this.countWhole();
+      if (this.holders === 0) this.dropped?.(s.image, this.segments[0]?.image);
     }
   }
 
