@@ -448,25 +448,43 @@ class TableMatch {
    */
   private walkUpOne(trav: IdRecord, t: FlatTerm): void {
     const tables = trav.tables.slice();
-    const f = t.field, r = this.result, budget = this.budget, isA = t.trav === this.IsA;
+    const f = t.field, r = this.result, budget = this.budget, world = this.world;
+    const isA = t.trav === this.IsA, viaChildOf = t.trav === this.ChildOf, plainOnly = t.secondKind === NO_SECOND;
+    // The term's record, looked up again after each result (only a callback changes the world).
+    let own = this.record(t, 0);
     for (let i = 0; i < tables.length; i++) {
       budget.spend(1);
       const table = tables[i]!;
       if (!this.allowed(table)) continue;
       budget.spend(1);
       // A table without IsA pairs has nothing to inherit from (TableFlags.hasIsA).
-      if (isA && !table.flags.hasIsA) continue;
-      const own = this.record(t, 0);
-      if (own === undefined) continue;
-      this.upMemo.reset();
-      const found = this.findUp(t, own, table, t.trav, 0);
-      if (found === undefined) continue;
+      if ((isA && !table.flags.hasIsA) || own === undefined) continue;
+      // The usual first step of up(ChildOf), read here: the parent (from the table's flags) has the
+      // id itself. Every other case (no parent, a parent without it, IsA bases) is findUp's.
+      let found: Id | undefined, source = 0;
+      const parent = viaChildOf ? table.flags.parentIndex : 0;
+      const target = parent === 0 ? 0 : world.aliveAt(parent);
+      if (target !== 0) {
+        budget.spend(1);
+        const tt = world.tableOf(target), mine = this.indicesIn(tt, own);
+        if (mine !== undefined) {
+          const type = tt.type;
+          for (let j = 0; j < mine.length; j++) { const id = type[mine[j]!]!; if (!plainOnly || !isPair(id)) { found = id; source = target; break; } }
+        }
+      }
+      if (found === undefined) {
+        this.upMemo.reset();
+        found = this.findUp(t, own, table, t.trav, 0);
+        if (found === undefined) continue;
+        source = this.upSource;
+      }
       budget.spend(1);
-      if (f >= 0) { this.ids[f] = found; this.sources[f] = this.upSource; this.isSet[f] = true; }
+      if (f >= 0) { this.ids[f] = found; this.sources[f] = source; this.isSet[f] = true; }
       const count = table.count;
       if (count !== 0 || this.emitEmpty) {
         r.table = table; r.count = count;
         if (this.onResult(r) === false) { this.stopped = true; return; }
+        own = this.record(t, 0);
       }
     }
   }
@@ -610,6 +628,14 @@ class TableMatch {
   private upOwn: IdRecord | null = null;
   private upMine: readonly number[] | undefined = undefined;
 
+  /** The record's indices in a source table, kept for the last table asked (upTable): sources up a traversal (parents, say) share few tables. */
+  private indicesIn(tt: Table, own: IdRecord): readonly number[] | undefined {
+    if (tt === this.upTable && own === this.upOwn) return this.upMine;
+    const mine = own.indices.get(tt);
+    this.upTable = tt; this.upOwn = own; this.upMine = mine;
+    return mine;
+  }
+
   /** What the running up walk searched in vain (see UpWalkMemo). */
   private readonly upMemo = new UpWalkMemo();
 
@@ -648,12 +674,9 @@ class TableMatch {
     this.budget.spend(1);
     if (target === 0) return undefined;
     const tt = this.world.tableOf(target);
-    // Sources up a traversal share few tables (parents, say): the last one's indices are kept.
-    let mine: readonly number[] | undefined;
-    if (tt === this.upTable && own === this.upOwn) mine = this.upMine;
-    else { mine = own.indices.get(tt); this.upTable = tt; this.upOwn = own; this.upMine = mine; }
+    const mine = this.indicesIn(tt, own);
     if (mine !== undefined) {
-      for (const oi of mine) { const id = tt.type[oi]!; if (t.secondKind !== NO_SECOND || !isPair(id)) { this.upSource = target; return id; } }
+      for (let i = 0; i < mine.length; i++) { const id = tt.type[mine[i]!]!; if (t.secondKind !== NO_SECOND || !isPair(id)) { this.upSource = target; return id; } }
     }
     if (trav !== this.IsA && tt.flags.hasIsA) {
       const viaIsA = this.findUp(t, own, tt, this.IsA, depth + 1);
