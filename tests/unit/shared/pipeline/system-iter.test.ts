@@ -59,4 +59,20 @@ describe('the system iterator', () => {
     pipelineOf(w).progress(0);
     expect(seen).toEqual([null, 0, null, [], 0, undefined, false, false, 0, 0, 0, 0]);
   });
+
+  test('a system whose query is evaluated each frame (not cached) counts the tables and entities it visited', () => {
+    const w = new World();
+    const A = w.component('A', { v: 'f64' }), B = w.component('B', { v: 'f64' });
+    for (let i = 0; i < 3; i++) w.set(w.entity(), A, { v: i });
+    for (let i = 0; i < 2; i++) w.set(w.entity(), B, { v: i });
+    let rows = 0;
+    const sys = addSystem(w, 'Either', { query: 'A || B', run(it: SystemIter) { rows += it.count; } });
+    const p = pipelineOf(w);
+    const record = p.list().find((s) => s.entity === sys)!;
+    expect(record.query!.cacheable).toBe(false);
+    p.progress(0);
+    p.progress(0);
+    // Counted per frame, not summed over frames.
+    expect([record.stats.matchedTables, record.stats.matchedEntities, rows]).toEqual([2, 5, 10]);
+  });
 });

@@ -208,9 +208,9 @@ describe('kernel shape per runtime', () => {
   });
 
   test('V8 before 11.7 (no Maglev tier: Node 20 and older) gets direct kernels, later or unknown engines stepped ones', () => {
-    for (const v of ['11.3.244.8-node.30', '11.6.189.22', '10.2.154.26-node.36', '9.4.146.26-node.26']) expect(kernelShape(v), v).toBe('direct');
+    for (const v of ['11.3.244.8-node.30', '11.6.189.22', '10.2.154.26-node.36', '10.10.0', '9.4.146.26-node.26']) expect(kernelShape(v), v).toBe('direct');
     for (const v of ['11.7.439.19', '11.8.172.17-node.19', '12.4.254.21-node.33', '13.6.233.17-node.29', '100.0.1']) expect(kernelShape(v), v).toBe('stepped');
-    for (const v of [undefined, '', 'eleven', '11']) expect(kernelShape(v), String(v)).toBe('stepped');
+    for (const v of [undefined, '', 'eleven', '11', 'node 11.3.244']) expect(kernelShape(v), String(v)).toBe('stepped');
   });
 
   test('the shape of this runtime follows its Node major version (20 and older: direct)', () => {
