@@ -150,6 +150,8 @@ const cases: Record<string, () => number | number[] | Promise<number[]>> = {
   'frame-max-off': () => Math.max(...frameTimes(build(), 1200)),
   // The median of the frames that took a keyframe: 20 of 2,400 frames.
   'keyframe-frame': () => percentile(keyframeFrameTimes(withHistory(), 2400), 50),
+  // The same once the default window is full (after 60 s), where each keyframe drops the oldest and reuses its arrays.
+  'keyframe-frame-full': () => { const b = withHistory(); frameTimes(b, 3600); return percentile(keyframeFrameTimes(b, 2400), 50); },
   'frame-max-on': () => Math.max(...frameTimes(withHistory(), 1200)),
   'read-live': () => { const b = withHistory(); frameTimes(b, 120); return msPerCall(() => b.router.route('GET', ENTITY), 2000); },
   // The replica already stands at the frame (scrubbing reads it again and again).

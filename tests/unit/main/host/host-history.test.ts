@@ -59,6 +59,26 @@ describe('history on a running host', () => {
     expect(await (await fetch(`${base}/world`)).text()).toBe(seen.get(R)!.world);
   });
 
+  test('once the window is full, each keyframe kept reads as the world was live at its frame (keyframes reuse the dropped ones\' arrays)', async () => {
+    // 300 asteroids: their columns (1,200 bytes of f32) are arrays the keyframes reuse once the
+    // window (1 s at 120 fps: 120 frames, one keyframe stretch) drops a keyframe, from frame 2K on.
+    const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '300', '--fps', '120', '--history', '1']);
+    host = new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
+    const h = host, K = KEYFRAME_INTERVAL, q = '/query?q=Position&values=true&entity_ids=true';
+    const seen = new Map<number, string>();
+    h.app.onFrame((_s, app) => { if (app.frameCount % K === 0) seen.set(app.frameCount, h.router.route('GET', q).body); });
+    const base = (await h.start()).rest;
+    await frameReached(h, 6 * K + 10);
+    const history = await (await fetch(`${base}/history`)).json() as { keyframes: number[] };
+    expect(history.keyframes[0]!, 'keyframes were dropped').toBeGreaterThanOrEqual(4 * K);
+    for (const k of history.keyframes) {
+      const past = await fetch(`${base}${q}&at=${k}`);
+      expect(past.status).toBe(200);
+      expect((await past.text()) === seen.get(k), `keyframe ${k} reads as live`).toBe(true);
+    }
+    expect(h.history!.keyframeCopies.reused, 'keyframes reused dropped arrays').toBeGreaterThan(0);
+  });
+
   test('--history 0: no history; at= and /history are 400 saying how to turn it on', async () => {
     const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '10', '--fps', '30', '--history', '0']);
     host = new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
