@@ -91,6 +91,32 @@ describe('row cache', () => {
     expect(rowsText(col, t, null, 0, 3, w)).toBe('{"x":1,"y":0},{"x":2,"y":7},{"x":3,"y":0}');
   });
 
+  // A kept run is checked row by row (several rows a step, then the rest one by one): a change
+  // in any leaf of any row, wherever it falls in those steps, must show in the next read.
+  test('a run of 1 to 9 rows shows a change in any leaf of any of its rows, written to the world or printed alone since', () => {
+    for (let n = 1; n <= 9; n++) {
+      for (let row = 0; row < n; row++) {
+        for (const leaf of ['x', 'y', 'z'] as const) {
+          for (const printedAlone of [false, true]) {
+            const w = new World();
+            const V = w.component('V', { x: 'f32', y: 'f32', z: 'f32' });
+            const ents = Array.from({ length: n }, (_, i) => { const e = w.entity(); w.set(e, V, { x: i + 0.5, y: -i, z: i * 2 }); return e; });
+            const { table } = w.locate(ents[0]!);
+            const col = table.column(V)!;
+            const t = templateOf(col.info.schema!);
+            const run = () => ents.map((e) => JSON.stringify(w.get(e, V))).join(',');
+            expect(rowsText(col, t, null, 0, n, w)).toBe(run());
+            // Asked again unchanged (kept), then one leaf of one row changes.
+            expect(rowsText(col, t, null, 0, n, w)).toBe(run());
+            w.set(ents[row]!, V, { ...(w.get(ents[row]!, V) as object), [leaf]: 100.25 });
+            if (printedAlone) rowText(col, t, row, w);
+            expect(rowsText(col, t, null, 0, n, w), `${n} rows, ${leaf} of row ${row}${printedAlone ? ', printed alone' : ''}`).toBe(run());
+          }
+        }
+      }
+    }
+  });
+
   test('pages read in turn keep their texts, and a row one page printed anew shows in the other page that holds it', () => {
     const w = new World();
     const P = w.component('P', { x: 'f32', y: 'f32' });
