@@ -10,7 +10,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { McpLink } from '../../../../src/main/mcp';
+import { World } from '../../../../src/shared/ecs';
 import type { RestRequest } from '../../../../src/shared/protocol';
+import { defineQuery } from '../../../../src/shared/query';
 import { call, McpHarness, text } from './mcp-harness';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 60_000 });
@@ -71,6 +73,25 @@ describe('what an agent meets first', () => {
     for (const name of ['set_components', 'set_enabled', 'delete_entity', 'time_control', 'set_breakpoint', 'delete_breakpoint', 'restore']) {
       expect(hints[name]?.readOnlyHint, name).not.toBe(true);
     }
+  });
+
+  test('a world without named queries: the instructions leave that sentence out without a gap; with many, the first 20 by path', async () => {
+    await h.start();
+    const c = await h.inMemoryClient('bare', { world: new World() });
+    const said = c.getInstructions() ?? '';
+    expect(said).toMatch(/^"bare" is a live entity-component world/);
+    expect(said).not.toContain('Named queries');
+    expect(said).not.toMatch(/\s{2}/);
+    expect(said).toMatch(/get_entity for one entity\. Change the world with set_components/);
+    // Named queries are listed sorted by path, whatever order they were made in.
+    const world = new World();
+    for (const name of ['Zeta', 'Alpha', 'Mid']) defineQuery(world, name, 'ecs.core.Query');
+    const sorted = (await h.inMemoryClient('named', { world })).getInstructions() ?? '';
+    expect(sorted).toContain('Named queries you can run by name: Alpha, Mid, Zeta.');
+    const many = new World();
+    for (let i = 24; i >= 0; i--) defineQuery(many, `Q${String(i).padStart(2, '0')}`, 'ecs.core.Query');
+    const first20 = Array.from({ length: 20 }, (_, i) => `Q${String(i).padStart(2, '0')}`).join(', ');
+    expect((await h.inMemoryClient('many', { world: many })).getInstructions()).toContain(`Named queries you can run by name: ${first20}.`);
   });
 
   test('every input schema follows the strict rules; an unknown argument is refused by name', async () => {
