@@ -5,6 +5,7 @@
 // demo); a tool whose handler throws, or whose wait fails inside a frame, answers an error result,
 // and a request that fails inside the endpoint itself a JSON-RPC error; each is counted in
 // faults.count and logged once, and the session, the frame and the host go on.
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -92,6 +93,26 @@ describe('what an agent meets first', () => {
     for (let i = 24; i >= 0; i--) defineQuery(many, `Q${String(i).padStart(2, '0')}`, 'ecs.core.Query');
     const first20 = Array.from({ length: 20 }, (_, i) => `Q${String(i).padStart(2, '0')}`).join(', ');
     expect((await h.inMemoryClient('many', { world: many })).getInstructions()).toContain(`Named queries you can run by name: ${first20}.`);
+  });
+
+  test('the instructions say how paths are written, how to change the world and wait, and where the resources are; the server names itself', async () => {
+    const c = await h.connect(await h.start());
+    const said = c.getInstructions() ?? '';
+    expect(said).toContain("a path has '.' between levels (Sun.Earth is Earth, a child of Sun)");
+    expect(said).toContain('Change the world with set_components, set_enabled and delete_entity; time_control pauses, steps and scales time; wait_for returns when');
+    expect(said).toContain('Resources ecs://entity/<path with / between levels> and ecs://query/<name> can be read and subscribed to');
+    const pkg = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(c.getServerVersion()).toMatchObject({ name: 'ecs-live', version: pkg.version });
+  });
+
+  test('a session that ends releases the watches of its subscriptions', async () => {
+    await h.start();
+    const c = await h.inMemoryClient('leaving');
+    await c.subscribeResource({ uri: 'ecs://entity/Sun' });
+    expect(h.host!.watches.watcherCount).toBe(1);
+    await c.close();
+    for (let turn = 0; turn < 100 && h.host!.watches.watcherCount > 0; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(h.host!.watches.watcherCount).toBe(0);
   });
 
   test('every input schema follows the strict rules; an unknown argument is refused by name', async () => {

@@ -65,7 +65,8 @@ describe('guarded', () => {
     const after = '(the session goes on; read the state again before retrying a write)';
     expect(await guarded(link, 'get_entity', () => { throw 'not an Error'; })()).toEqual(textResult(`the get_entity tool failed: not an Error ${after}`, true));
     expect(await guarded(link, 'stats', async () => { await Promise.resolve(); throw new Error('later'); })()).toEqual(textResult(`the stats tool failed: later ${after}`, true));
-    expect(app.pipeline.faults.byKind.mcp).toBe(2);
-    expect(logged.map((l) => /^ecs-live: mcp '([^']+)' threw/.exec(l)?.[1])).toEqual(['tool get_entity', 'tool stats']);
+    expect(await guarded(link, 'query', () => { throw undefined; })()).toEqual(textResult(`the query tool failed: undefined ${after}`, true));
+    expect(app.pipeline.faults.byKind.mcp).toBe(3);
+    expect(logged.map((l) => /^ecs-live: mcp '([^']+)' threw/.exec(l)?.[1])).toEqual(['tool get_entity', 'tool stats', 'tool query']);
   });
 });
