@@ -112,7 +112,7 @@ test('a breakpoint hit flags its entities Highlighted while the world stays paus
   // Ship3's fuel is set under 5: `enter` fires for it after the next frame.
   expect((await call(base, 'PUT', `/breakpoint/empty?q=${encodeURIComponent('Fuel.value < 5')}`)).status).toBe(200);
   await call(base, 'PUT', `/set/Ship3?data=${encodeURIComponent(JSON.stringify({ ids: [['Fuel']], values: [{ value: 1 }] }))}`);
-  const lit = await nextFrame(h, (f) => { if (f.frameNumber % 20 === 0) console.log(f.frameNumber, h.publisher.highlighted, f.count, [...f.flags].filter((x) => x & 8).length); return f.flags.some((x) => (x & FrameFlag.Highlighted) !== 0); });
+  const lit = await nextFrame(h, (f) => f.flags.some((x) => (x & FrameFlag.Highlighted) !== 0));
   const hit = (await call(base, 'GET', '/breakpoints')).json;
   const flagged = [...lit.ids].filter((_, i) => (lit.flags[i]! & FrameFlag.Highlighted) !== 0);
   expect(flagged.sort()).toEqual([...hit.last_hit.ids].sort());
