@@ -6,6 +6,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+// Only `version` is bundled (the JSON import's named export): the server reports the package's own version.
+import { version } from '../../../package.json';
 import { ENTITY_PARAMS, EXPLAIN_PARAMS, STATS_PARAMS, queryParams, setPayloadSchema } from '../../shared/protocol';
 import { namedQueries } from '../../shared/query';
 import { queryString, strictInput, toolShape, urlPath } from './tool-schemas';
@@ -81,7 +83,7 @@ function instructions(link: McpLink): string {
 
 /** A new MCP server with every tool registered for one client session. */
 export function createMcpServer(link: McpLink): McpServer {
-  const server = new McpServer({ name: 'ecs-live', version: '0.1.0' }, { instructions: instructions(link) });
+  const server = new McpServer({ name: 'ecs-live', version }, { instructions: instructions(link) });
   const resources = registerResources(server, link);
   // The session ended (closed by the client, expired or the host stopping): release its watches.
   server.server.onclose = () => resources.close();
