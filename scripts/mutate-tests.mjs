@@ -21,6 +21,6 @@ export const MUTATION_INCLUDE = ['tests/unit/**/*.test.ts', 'tests/conformance/*
 /** Tests never run against mutants: fuzz tests, hosts spawned from the build, and the ones slow by design. */
 export const MUTATION_EXCLUDE = [
   '**/fuzz*.test.ts', 'tests/unit/main/robustness/host-*.test.ts', '**/node_modules/**',
-  'tests/unit/main/host/watch-slow-reader.test.ts', 'tests/unit/main/host/watch-backed-up-catch-up.test.ts', 'tests/unit/main/host/watch-http.test.ts', 'tests/unit/main/sim/scale.test.ts',
+  'tests/unit/main/host/watch-slow-reader.test.ts', 'tests/unit/main/host/watch-backed-up-catch-up.test.ts', 'tests/unit/main/host/watch-open-close-cycles.test.ts', 'tests/unit/main/sim/scale.test.ts',
   'tests/unit/shared/monitor/monitor-week.test.ts',
 ];

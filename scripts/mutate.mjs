@@ -127,7 +127,7 @@ PARTS.ecs = [...ECS_PARTS, restOf('ecs', ECS_PARTS)].map((part) => ({ part, test
 // not named) against every host test; the event streams against the watches' tests; the rest of
 // the HTTP layer against its own transport tests and the host tests that go through it.
 const HOST = (...names) => names.map((t) => `tests/unit/main/host/${t}.test.ts`);
-const HOST_WATCHES = HOST('watch-feeds', 'watch-frame-budget', 'watch-first-event', 'watch-gzip', 'watch-heartbeat-backed-up', 'fault-isolation', 'frame-reentry-host');
+const HOST_WATCHES = HOST('watch-feeds', 'watch-feeds-events', 'watch-http', 'watch-frame-budget', 'watch-first-event', 'watch-gzip', 'watch-heartbeat-backed-up', 'fault-isolation', 'frame-reentry-host');
 const HOST_PARTS = [
   { part: ['frame-hub', 'frame-pool', 'frame-port', 'frame-publisher', 'frame-socket'].map((f) => `main/host/${f}.ts`).join(','), tests: HOST('frame-hub', 'frame-pool', 'frame-port', 'frame-publisher', 'frame-socket', 'viewport-frames', 'host') },
   { part: 'main/host/watch-feeds.ts,main/host/watch-frame-budget.ts', tests: HOST_WATCHES },

@@ -1,6 +1,7 @@
 // Watches over HTTP on a real host: Server-Sent Events under /watch/, the same parameters and host
-// policy as the GETs, named limits with clear errors, heartbeats on idle streams, a clean end on
-// stop, and nothing left behind when clients go away.
+// policy as the GETs, named limits with clear errors, heartbeats on idle streams and a clean end on
+// stop. That nothing is left behind after many clients went away: watch-open-close-cycles.test.ts
+// (slow by design, so mutation runs leave it out and run these).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,16 +137,4 @@ describe('watches over HTTP', () => {
     for (const e of await Promise.all(ends)) expect(JSON.parse(e.data)).toEqual({ reason: 'the server is stopping' });
     await expect.poll(() => ws.every((w) => w.ended), { timeout: 30_000 }).toBe(true);
   });
-
-  test('1,000 open/close cycles leave no watch, feed or stream behind', async () => {
-    const base = await startHost();
-    for (let round = 0; round < 40; round++) {
-      const batch = await Promise.all(Array.from({ length: 25 }, (_, i) => openWatch(base, `/watch/query?q=Planet&limit=${1 + (i % 5)}`)));
-      expect(host!.watches.watcherCount).toBe(25);
-      for (const w of batch) opened(w).close();
-      await expect.poll(() => host!.watches.watcherCount, { timeout: 30_000 }).toBe(0);
-    }
-    expect(host!.watches.feedCount).toBe(0);
-    expect(host!.transport!.openStreams).toBe(0);
-  }, 60_000);
 });
