@@ -21,6 +21,8 @@ export interface CachedResult extends QueryResult {
   readonly kernelable: boolean;
   /** The system's kernel for this result (table-kernel.ts), made on its first visit; null until then. */
   kernel: TableKernel | null;
+  /** The result's next kernel is made for its row count (true until the count changes under a kernel made for one; see ANY_ROWS). */
+  exactKernel: boolean;
 }
 
 interface Entry {
@@ -108,7 +110,7 @@ export class CachedQuery implements TableListener {
       const columns = r.ids.map((id, i) => (r.isSet[i] && r.sources[i] === 0 ? table.column(id) ?? null : null));
       // One object shape for every cached result (a spread would copy into varying shapes).
       const kernelable = !volatile && r.sources.every((src, i) => src === 0 || !r.isSet[i]);
-      out.push({ table: r.table, rows: r.rows, count: r.count, ids: r.ids, sources: r.sources, isSet: r.isSet, vars: r.vars, entities: table.entities, columns, kernelable, kernel: null });
+      out.push({ table: r.table, rows: r.rows, count: r.count, ids: r.ids, sources: r.sources, isSet: r.isSet, vars: r.vars, entities: table.entities, columns, kernelable, kernel: null, exactKernel: true });
     });
     return out;
   }

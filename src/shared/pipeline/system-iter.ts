@@ -2,7 +2,7 @@
 import type { Column, ColumnViews, Entity, Id, Table, World } from '../ecs';
 import type { QueryResult } from '../query';
 import type { CachedResult } from './cached-query';
-import { fieldSources, kernelIsCurrent, makeKernel, type TableKernel } from './table-kernel';
+import { ANY_ROWS, KERNEL_SHAPE, fieldSources, kernelIsCurrent, makeKernel, type TableKernel } from './table-kernel';
 
 const NO_ENTITIES: readonly Entity[] = [];
 
@@ -61,8 +61,12 @@ export class SystemIter {
    */
   visitCached(r: CachedResult, count: number, run: (it: SystemIter) => void): void {
     let k = r.kernel;
-    if (k !== null && !kernelIsCurrent(k, r.columns)) k = r.kernel = null;
-    if (k === null && (count < KERNEL_MIN_ROWS || !r.kernelable || (k = this.kernelFor(r, run)) === null)) {
+    if (k !== null) {
+      // A kernel made for a row count serves that count only; the table's next kernel takes any.
+      if (k.rows !== count && k.rows !== ANY_ROWS) { r.exactKernel = false; k = r.kernel = null; }
+      else if (!kernelIsCurrent(k, r.columns)) k = r.kernel = null;
+    }
+    if (k === null && (count < KERNEL_MIN_ROWS || !r.kernelable || (k = this.kernelFor(r, count, run)) === null)) {
       this.result = r;
       this.table = r.table;
       this.count = count;
@@ -74,10 +78,15 @@ export class SystemIter {
     k.run(this, count);
   }
 
-  /** A new kernel for a cached result, kept on it; null when the runtime refuses generated code. */
-  private kernelFor(r: CachedResult, run: (it: SystemIter) => void): TableKernel | null {
+  /**
+   * A new kernel for a cached result, kept on it; null when the runtime refuses generated code.
+   * Made for the result's row count while its table has kept one count since its first kernel
+   * (see ANY_ROWS in table-kernel.ts), for any count after that.
+   */
+  private kernelFor(r: CachedResult, count: number, run: (it: SystemIter) => void): TableKernel | null {
     const sources = fieldSources(r.columns);
-    const k = makeKernel(new KernelIter(this.world, this.system, r, sources), sources, run);
+    const rows = r.exactKernel ? count : ANY_ROWS;
+    const k = makeKernel(new KernelIter(this.world, this.system, r, sources, rows), sources, run, KERNEL_SHAPE, rows);
     r.kernel = k;
     return k;
   }
@@ -137,7 +146,8 @@ export class SystemIter {
 
   /**
    * Member arrays of field i: `{ x: Float32Array, y: Float32Array }`. For self fields index them
-   * by row; for shared fields (inherited, or from another source) use `sharedRow(i)`.
+   * by row; for shared fields (inherited, or from another source) use `sharedRow(i)`. An array may
+   * end at `count` or run on past it (spare rows): read and write rows below `count` only.
    * Undefined for tags and unset fields.
    */
   field(i: number): ColumnViews | undefined {
@@ -178,10 +188,11 @@ class KernelIter extends SystemIter {
   // V8 folds only a field written once.
   private declare readonly frozen: readonly (ColumnViews | undefined)[];
 
-  constructor(world: World, system: Entity, r: CachedResult, sources: readonly (ColumnViews | null)[]) {
+  /** `rows`: the kernel's row count (the self fields' typed arrays are cut to it), or ANY_ROWS. */
+  constructor(world: World, system: Entity, r: CachedResult, sources: readonly (ColumnViews | null)[], rows: number) {
     super(world, system);
     this.point(r, r.count);
-    this.frozen = Object.freeze(sources.map((v) => (v ? frozenViews(v) : undefined)));
+    this.frozen = Object.freeze(sources.map((v) => (v ? frozenViews(v, rows) : undefined)));
   }
 
   // No branch here: V8 folds `it.field(0).x` only when what field() returns is already a
@@ -192,7 +203,7 @@ class KernelIter extends SystemIter {
 }
 
 /**
- * A frozen copy of a column's views: V8 folds a frozen object's properties as constants. Copied key
+ * A frozen copy of a column's views (cut to `rows` rows unless ANY_ROWS): V8 folds a frozen object's properties as constants. Copied key
  * by key, not spread: a spread's copy gets a hidden class of its own once the spread's inline cache
  * has warmed (about the tenth copy), so each kernel handed its system views of a new class. A
  * system's closures in two worlds (the history's replica) share one optimized code, which V8
@@ -200,8 +211,13 @@ class KernelIter extends SystemIter {
  * then ran the system's loop in slower on-stack-replaced code until its kernels were optimized.
  * Added key by key, copies of the same keys all take one class.
  */
-function frozenViews(v: ColumnViews): ColumnViews {
+function frozenViews(v: ColumnViews, rows: number): ColumnViews {
   const copy: ColumnViews = {};
-  for (const key of Object.keys(v)) copy[key] = v[key]!;
+  for (const key of Object.keys(v)) {
+    const a = v[key]!;
+    // A kernel made for `rows` rows gets typed arrays of exactly that length (views of the
+    // column's, so writes land there): see ANY_ROWS in table-kernel.ts. Strings stay arrays.
+    copy[key] = rows !== ANY_ROWS && !Array.isArray(a) ? a.subarray(0, rows) : a;
+  }
   return Object.freeze(copy);
 }

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { addSystem, pipelineOf, type CachedResult } from '../../../../src/shared/pipeline';
-import { KERNEL_SHAPE, kernelShape, makeKernel, type KernelShape, type KernelTarget, type TableKernel } from '../../../../src/shared/pipeline/table-kernel';
+import { ANY_ROWS, KERNEL_SHAPE, kernelShape, makeKernel, type KernelShape, type KernelTarget, type TableKernel } from '../../../../src/shared/pipeline/table-kernel';
 import { World, type Entity } from '../../../../src/shared/ecs';
 import { KERNEL_MIN_ROWS } from '../../../../src/shared/pipeline/system-iter';
 
@@ -183,6 +183,64 @@ describe('table kernels', () => {
     const out = JSON.parse(r.stdout) as { refused: boolean; xs: number[] };
     expect(out.refused).toBe(true);
     expect(out.xs).toEqual(Array.from({ length: n }, (_, i) => i + 2));
+  });
+});
+
+describe('kernels made for one row count', () => {
+  /** A world with one table of P entities (x: f64, tag: string) and a system adding 1 to x, recording the counts it was given. */
+  function counting() {
+    const w = new World();
+    const P = w.component('P', { x: 'f64', tag: 'string' });
+    const counts: number[] = [];
+    addSystem(w, 'Inc', { query: 'P', run(it) { counts.push(it.count); const x = it.field(0)!.x as Float64Array; for (let j = 0; j < it.count; j++) x[j]! += 1; } });
+    const spawn = (n: number): Entity[] => Array.from({ length: n }, () => { const e = w.entity(); w.set(e, P, { x: 0, tag: 't' }); return e; });
+    const pipeline = pipelineOf(w);
+    const inc = pipeline.list()[0]!;
+    const kernel = (): TableKernel | null => { let k: TableKernel | null = null; inc.query!.each((r) => { k = (r as CachedResult).kernel; }); return k; };
+    return { w, P, spawn, pipeline, counts, kernel };
+  }
+
+  test('a table whose count moves between frames, its arrays kept, has every row written and the system told each count', () => {
+    const { w, P, spawn, pipeline, counts, kernel } = counting();
+    // 33 rows in arrays of 64: rows come and go below that without the arrays being replaced.
+    const ents = spawn(KERNEL_MIN_ROWS + 1);
+    pipeline.progress(0);
+    const exact = kernel();
+    expect(exact?.rows).toBe(KERNEL_MIN_ROWS + 1);
+    ents.push(...spawn(2));
+    pipeline.progress(0);
+    w.delete(ents.shift()!);
+    pipeline.progress(0);
+    expect(counts).toEqual([KERNEL_MIN_ROWS + 1, KERNEL_MIN_ROWS + 3, KERNEL_MIN_ROWS + 2]);
+    expect(ents.map((e) => w.get(e, P)!.x)).toEqual(ents.map((_, i) => (i < KERNEL_MIN_ROWS ? 3 : 2)));
+    // Once the count has moved, the table's kernel takes any count: one compilation, not one per count.
+    const any = kernel();
+    expect(any?.rows).toBe(ANY_ROWS);
+    ents.push(...spawn(1));
+    pipeline.progress(0);
+    expect(kernel()).toBe(any);
+  });
+
+  test('a kernel for any count writes the last row of a full table (its arrays are the column\'s whole)', () => {
+    const { w, P, spawn, pipeline, kernel } = counting();
+    const ents = spawn(KERNEL_MIN_ROWS + 1);
+    pipeline.progress(0);
+    // Up to 64 rows: the arrays hold 64, so they stay, and the kernel for any count serves the full table.
+    ents.push(...spawn(2 * KERNEL_MIN_ROWS - ents.length));
+    pipeline.progress(0);
+    pipeline.progress(0);
+    expect(kernel()?.rows).toBe(ANY_ROWS);
+    expect(ents.map((e) => w.get(e, P)!.x)).toEqual(ents.map((_, i) => (i <= KERNEL_MIN_ROWS ? 3 : 2)));
+  });
+
+  test.each(['direct', 'stepped'] as KernelShape[])('a %s kernel made for a count sets that count whatever it is called with', (shape) => {
+    const it: KernelTarget = { deltaTime: 0, time: 0, frame: 0, count: -1 };
+    const seen: number[] = [];
+    const k = makeKernel(it, [], (t) => { seen.push(t.count); }, shape, 40)!;
+    expect(k.rows).toBe(40);
+    k.run({ deltaTime: 0, time: 0, frame: 1 }, 40);
+    k.run({ deltaTime: 0, time: 0, frame: 2 }, 7);
+    expect(seen).toEqual([40, 40]);
   });
 });
 
