@@ -133,7 +133,7 @@ const HOST_PARTS = [
   { part: 'main/host/watch-feeds.ts,main/host/watch-frame-budget.ts', tests: HOST_WATCHES },
 ];
 PARTS['main/host'] = [...HOST_PARTS, { part: restOf('main/host', HOST_PARTS.map((p) => p.part)), tests: [HOST_TESTS] }];
-const HTTP_PARTS = [{ part: 'main/http/event-streams.ts,main/http/stream-sink.ts,main/http/stream-call.ts', tests: [...HOST_WATCHES, 'tests/unit/main/http/transport-lifecycle.test.ts'] }];
+const HTTP_PARTS = [{ part: 'main/http/event-streams.ts,main/http/stream-sink.ts,main/http/stream-call.ts', tests: [...HOST_WATCHES, ...['transport-lifecycle', 'event-streams'].map((t) => `tests/unit/main/http/${t}.test.ts`)] }];
 PARTS['main/http'] = [...HTTP_PARTS, { part: restOf('main/http', HTTP_PARTS.map((p) => p.part)), tests: ['tests/unit/main/http/**/*.test.ts', ...HOST('host', 'contract-mount', 'watch-gzip')] }];
 /** The part named exactly (e.g. `main/mcp/wait-for.ts`), to run one part alone against its own tests. */
 const PART_BY_NAME = new Map(Object.values(PARTS).flat().map((p) => [p.part, p]));
