@@ -8,12 +8,21 @@
 // image shares only from the one before it): an array of the oldest image is held by a later one
 // only if the one after it holds it too, so giveBack checks that one alone. An owner that lends
 // its images out (an export read between frames) gives nothing back meanwhile.
+//
+// While nothing is dropped yet (a history's first window), every keyframe would allocate its large
+// arrays afresh, in its own frame: a fresh buffer is allocated and zeroed (about 5 µs for 40 KB),
+// which made a keyframe's frame at 10,000 asteroids cost half again as much as with the window full.
+// So the frames between keyframes set arrays aside for the next image (prepare), shaped as the
+// ones the last image made, a few each frame: the keyframe's frame then only copies.
 import type { Table } from './table';
 import type { LeafArray } from './values';
 import type { ImageSeriesLike, SavedTable, TableImage, WorldImage } from './world-image';
 
 /** A typed leaf array (the kind a series reuses). */
 export type TypedLeaf = Exclude<LeafArray, string[]>;
+
+/** Bytes of new arrays ImageSeries.prepare makes at most a call (at least one array): 64 KiB, about 10 µs of allocation. */
+const PREPARE_BYTES = 64 * 1024;
 
 /** Where an array sits in the images holding it: table id, column and leaf. */
 interface Place { readonly table: number; readonly column: number; readonly leaf: number }
@@ -25,6 +34,10 @@ export class ImageSeries implements ImageSeriesLike {
   /** Arrays given back, not reused yet; `stale` were given back before the last image was taken. */
   private fresh: TypedLeaf[] = [];
   private stale: TypedLeaf[] = [];
+  /** Arrays set aside for the next image (prepare): made ahead, or given back and matched to a shape it wants. */
+  private spare: TypedLeaf[] = [];
+  /** The arrays the last image made that no spare array matches yet: the shapes (kind, length) prepare sets aside. */
+  private wanted: TypedLeaf[] = [];
   /** The arrays made for each image still held by it: the oldest image holding them lists them. */
   private readonly made = new WeakMap<WorldImage, TypedLeaf[]>();
   private readonly places = new WeakMap<TypedLeaf, Place>();
@@ -47,12 +60,38 @@ export class ImageSeries implements ImageSeriesLike {
     return out;
   }
 
-  /** Ends the image under way: its arrays are listed as its own, and arrays given back before the one before it go to the collector. */
+  /**
+   * Ends the image under way: its arrays are listed as its own, and arrays given back before the
+   * one before it go to the collector; spare arrays it did not take are given back (the next
+   * image's wants are its own arrays' shapes).
+   */
   imageDone(image: WorldImage): void {
     if (this.making.length !== 0) this.made.set(image, this.making);
+    this.wanted = this.making.slice();
     this.making = [];
     this.stale = this.fresh;
-    this.fresh = [];
+    this.fresh = this.spare;
+    this.spare = [];
+  }
+
+  /**
+   * Sets arrays aside for the next image, shaped as the arrays the last image made (the next one
+   * most likely copies the same columns): given-back arrays that fit first, then new ones, at
+   * most `bytes` of new ones a call (at least one). Call it between images (a history does, in
+   * each frame without a keyframe); it does nothing once every shape has its spare.
+   */
+  prepare(bytes = PREPARE_BYTES): void {
+    let made = 0;
+    while (this.wanted.length !== 0) {
+      const a = this.wanted[this.wanted.length - 1]!;
+      const found = this.take(a, a.length, false);
+      if (found === undefined) {
+        if (made !== 0 && made + a.byteLength > bytes) return;
+        made += a.byteLength;
+      }
+      this.wanted.pop();
+      this.spare.push(found ?? new (a.constructor as new (length: number) => TypedLeaf)(a.length));
+    }
   }
 
   /**
@@ -80,17 +119,28 @@ export class ImageSeries implements ImageSeriesLike {
    * there is none. A shorter view is made on a longer buffer: readers take an array's own length.
    */
   private takeBack(a: TypedLeaf, count: number): TypedLeaf | undefined {
+    const b = this.take(a, count, true);
+    if (b === undefined) return undefined;
+    const out = b.length === count ? b : new (a.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => TypedLeaf)(b.buffer, 0, count);
+    (out as Float64Array).set(a.subarray(0, count) as Float64Array);
+    this.reused++;
+    return out;
+  }
+
+  /**
+   * Takes out of the pools an array of `a`'s kind whose buffer holds `count` items with at most a
+   * quarter more to spare: from the spare ones too when `spares` (a copy), else only from those
+   * given back (prepare matching them to a shape).
+   */
+  private take(a: TypedLeaf, count: number, spares: boolean): TypedLeaf | undefined {
     const bytes = count * a.BYTES_PER_ELEMENT;
-    for (const pool of [this.fresh, this.stale]) {
+    for (const pool of spares ? [this.spare, this.fresh, this.stale] : [this.fresh, this.stale]) {
       for (let i = pool.length - 1; i >= 0; i--) {
         const b = pool[i]!, room = b.buffer.byteLength;
         if (room < bytes || 4 * room > 5 * bytes || b.constructor !== a.constructor) continue;
         pool[i] = pool[pool.length - 1]!;
         pool.pop();
-        const out = b.length === count ? b : new (a.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => TypedLeaf)(b.buffer, 0, count);
-        (out as Float64Array).set(a.subarray(0, count) as Float64Array);
-        this.reused++;
-        return out;
+        return b;
       }
     }
     return undefined;

@@ -102,6 +102,7 @@ export class World {
     this.reflection.core = ids;
     this.inheritance.core = ids;
     this.store.core = ids;
+    this.store.writes.setWildcards(entityIndex(ids.Wildcard), entityIndex(ids.Any));
     this.rules.core = ids;
   }
 

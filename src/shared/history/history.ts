@@ -234,6 +234,8 @@ export class History {
     this.recording.addFrame(record);
     const seg = this.recording.segments[this.recording.segments.length - 1]!;
     if (record.frame - seg.frame >= this.keyframeInterval) this.recording.addKeyframe(record.frame, app.world.snapshotIn(this.series));
+    // The frames between keyframes set the next one's arrays aside, a few each (see ImageSeries).
+    else this.series.prepare();
     if (!this.warmed && this.recording.segments.length >= 2) this.warmUp();
   }
 

@@ -292,6 +292,62 @@ describe('world images', () => {
     expect(world.entity(), 'the id made after the fourth image, again').toBe(fresh);
   });
 
+  test('a pair written is copied into the next snapshot with every pair of its relationship; another relationship\'s pairs stay shared; a wildcard relationship copies them all', () => {
+    // Pairs are marked written by relationship: the demo's system writing (TravellingTo, *) each
+    // frame must not make every keyframe copy the doc pairs (Description, Name) of every table, but
+    // a pair of a relationship written (set, modified, a system) must be copied, whatever its target.
+    const { world, ids } = makeWorld();
+    const Amount = world.component('Amount', { v: 'f32' });
+    const a = world.entity('Ea'), b = world.entity('Eb');
+    world.setDoc(a, 'brief', 'first');
+    world.set(a, world.pair(Amount, b), { v: 1 });
+    const table = world.tableOf(a), amount = world.pair(Amount, b), brief = world.pair(world.core.Description, world.core.Brief);
+    const col = (img: ReturnType<World['snapshot']>, id: number) => img.tables.find((t) => t.id === table.id)!.columns[table.columnOf.get(id)!];
+    const first = world.snapshot(), atFirst = dump(world);
+    // Written in place, said of another target of the same relationship.
+    (table.column(amount)!.views.v as Float32Array)[table.entities.indexOf(a)] = 2;
+    world.modified([world.pair(Amount, ids.Likes)]);
+    const second = world.snapshot(), atSecond = dump(world);
+    expect(col(second, brief), 'the doc pair was not written').toBe(col(first, brief));
+    expect(col(second, amount)).not.toBe(col(first, amount));
+    // A system writing (Amount, *) in place.
+    const sys = addSystem(world, 'Grow', { phase: 'OnUpdate', query: '(Amount, *)', run: (it) => { const v = it.field(0)!.v as Float32Array; for (let j = 0; j < it.count; j++) v[it.rows === null ? j : it.rows[j]!]! += 10; } });
+    pipelineOf(world).progress(1 / 60);
+    const third = world.snapshot(), atThird = dump(world);
+    expect(col(third, brief)).toBe(col(first, brief));
+    world.disable(sys);
+    // Said of a wildcard relationship: every pair may have been written.
+    (table.column(amount)!.views.v as Float32Array)[table.entities.indexOf(a)] = 40;
+    world.modified([world.pair(world.core.Wildcard, b)]);
+    const fourth = world.snapshot(), atFourth = dump(world);
+    expect(col(fourth, brief)).not.toBe(col(third, brief));
+    expect(new Set([atFirst, atSecond, atThird, atFourth]).size).toBe(4);
+    for (const [img, at] of [[first, atFirst], [third, atThird], [second, atSecond], [fourth, atFourth]] as const) {
+      world.restore(img);
+      expect(dump(world)).toBe(at);
+    }
+  });
+
+  test('writtenAt moves for a pair when a pair of its relationship or of a wildcard relationship is written, not for another relationship', () => {
+    const { world, ids } = makeWorld();
+    const Amount = world.component('Amount', { v: 'f32' }), Other = world.component('Other', { v: 'f32' });
+    const a = world.entity('Ea'), b = world.entity('Eb');
+    const pair = world.pair(Amount, b), before = () => world.writtenAt(pair);
+    let at = before();
+    world.set(a, world.pair(Other, b), { v: 1 });
+    expect(before(), 'another relationship').toBe(at);
+    world.set(a, world.pair(Amount, ids.Likes), { v: 1 });
+    expect(before(), 'the same relationship, another target').toBeGreaterThan(at);
+    at = before();
+    world.modified([world.pair(world.core.Wildcard, ids.Likes)]);
+    expect(before(), 'a wildcard relationship').toBeGreaterThan(at);
+    at = before();
+    world.modified([ids.Position]);
+    expect(before(), 'a component').toBe(at);
+    world.modified();
+    expect(before(), 'anything').toBeGreaterThan(at);
+  });
+
   test('a table left empty keeps its image while its components are written, and its rows are copied again once it has some', () => {
     // Most of the demo's tables are empty and matched by systems that write their components:
     // an empty table's image is the one before it, and a row put back is in the next image.

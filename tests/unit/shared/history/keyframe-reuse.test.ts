@@ -43,6 +43,28 @@ describe('keyframes reusing the arrays of dropped ones', () => {
     expect(reused, `${reused} of ${copies} arrays reused`).toBeGreaterThan(copies / 2);
   });
 
+  test('while the window fills (nothing dropped yet), keyframes copy into arrays set aside by the frames between them, and each reads as its frame did live', () => {
+    // A 60 s window and a keyframe every 7 frames: no keyframe is dropped in these frames, so
+    // every array reused was made ahead by the frames between keyframes (ImageSeries.prepare).
+    const { live, history } = demoPair(ASTEROIDS, 60, {}, 7);
+    const next = numbers(23), seen = new Map<number, string>();
+    run(live, 200, next, seen);
+    // Time runs (a random write may have paused it), so the frames write the columns keyframes copy.
+    live.router.route('PUT', `/set/ecs/core/World?data=${encodeURIComponent(JSON.stringify({ ids: [['ecs.app.TimeControl']], values: [{ paused: false, step: 0 }] }))}`);
+    const before = history.keyframeCopies;
+    for (let i = 0; i < 140; i++) {
+      live.app.step(1 / 60);
+      seen.set(live.app.frameCount, worldText(live.router));
+    }
+    expect(history.recording.first, 'nothing was dropped').toBe(0);
+    const copies = history.keyframeCopies.copies - before.copies, reused = history.keyframeCopies.reused - before.reused;
+    expect(reused, `${reused} of ${copies} arrays into arrays set aside`).toBeGreaterThan(copies / 2);
+    const kept = history.recording.segments.filter((s) => seen.has(s.frame));
+    expect(kept.length).toBeGreaterThan(40);
+    const differ = kept.filter((s) => history.viewAt(s.frame).route('GET', '/world').body !== seen.get(s.frame)).map((s) => s.frame);
+    expect(differ, `keyframes read otherwise than live, of ${kept.length}`).toEqual([]);
+  });
+
   test('an export made between frames while keyframes are dropped and taken is the same bytes as one made at once', async () => {
     // The export reads the keyframes a chunk at a time with 2 frames run between two chunks (100
     // in all), so keyframes it has not read yet go out of the window and new ones are taken meanwhile.
