@@ -96,17 +96,14 @@ export function fieldSources(columns: readonly (Column | null)[]): (ColumnViews 
   return columns.map((c) => (c ? c.views : null));
 }
 
-/** The body of a kernel factory of `shape` (parameters `it` and `run`; see KernelShape) that sets it.count to `count`, an expression. */
-function kernelBody(shape: KernelShape, count: string): string {
-  switch (shape) {
-    case 'direct': return `return function tableKernel(frame, count) { it.deltaTime = frame.deltaTime; it.time = frame.time; it.frame = frame.frame; it.count = ${count}; run(it); };`;
-    // Each step writes two values and calls on (32 and 37 bytes of bytecode on V8 13): not small.
-    case 'stepped': return `function enter(frame, count) { it.deltaTime = frame.deltaTime; it.time = frame.time; pass(frame, count); }
+/** The body of a kernel factory of each shape (parameters `it` and `run`; see KernelShape), setting it.count to `count`, an expression. */
+const KERNEL_BODY: Record<KernelShape, (count: string) => string> = {
+  direct: (count) => `return function tableKernel(frame, count) { it.deltaTime = frame.deltaTime; it.time = frame.time; it.frame = frame.frame; it.count = ${count}; run(it); };`,
+  // Each step writes two values and calls on (32 and 37 bytes of bytecode on V8 13): not small.
+  stepped: (count) => `function enter(frame, count) { it.deltaTime = frame.deltaTime; it.time = frame.time; pass(frame, count); }
 function pass(frame, count) { it.frame = frame.frame; it.count = ${count}; run(it); }
-return function tableKernel(frame, count) { enter(frame, count); };`;
-    default: { const never: never = shape; throw new Error(`unknown kernel shape ${String(never)}`); }
-  }
-}
+return function tableKernel(frame, count) { enter(frame, count); };`,
+};
 
 /**
  * A kernel calling `run(it)` with `it`'s frame values and count set, or null when the runtime
@@ -119,7 +116,7 @@ export function makeKernel<T extends KernelTarget>(it: T, sources: readonly (Col
   let factory: (it: T, run: (it: T) => void) => (frame: FrameValues, count: number) => void;
   try {
     factory = new Function('it', 'run', `"use strict"; // table kernel ${++made}
-${kernelBody(shape, rows === ANY_ROWS ? 'count' : String(rows))}`) as typeof factory;
+${KERNEL_BODY[shape](rows === ANY_ROWS ? 'count' : String(rows))}`) as typeof factory;
   } catch {
     codegen = false;
     return null;

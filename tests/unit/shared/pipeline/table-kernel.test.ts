@@ -233,6 +233,34 @@ describe('kernels made for one row count', () => {
     expect(ents.map((e) => w.get(e, P)!.x)).toEqual(ents.map((_, i) => (i <= KERNEL_MIN_ROWS ? 3 : 2)));
   });
 
+  test('a kernel for any count writes the arrays its table has after growing between frames', () => {
+    const { w, P, spawn, pipeline, kernel } = counting();
+    const ents = spawn(KERNEL_MIN_ROWS + 1);
+    pipeline.progress(0);
+    ents.push(...spawn(1));
+    pipeline.progress(0);
+    const any = kernel();
+    expect(any?.rows).toBe(ANY_ROWS);
+    // Past 64 rows the table's arrays are replaced: the kernel bound to the old ones must go.
+    ents.push(...spawn(2 * KERNEL_MIN_ROWS));
+    pipeline.progress(0);
+    expect(kernel()).not.toBe(any);
+    expect(kernel()?.rows).toBe(ANY_ROWS);
+    expect(ents.map((e) => w.get(e, P)!.x)).toEqual(ents.map((_, i) => (i <= KERNEL_MIN_ROWS ? 3 : i === KERNEL_MIN_ROWS + 1 ? 2 : 1)));
+  });
+
+  test('a kernel made for the count hands its system arrays that end at the count (the loop\'s bound is their length)', () => {
+    const w = new World();
+    const P = w.component('P', { x: 'f64', tag: 'string' });
+    const seen: string[] = [];
+    addSystem(w, 'Look', { query: 'P', run(it) { const f = it.field(0)!; seen.push(`${it.count} ${f.x!.length} ${f.tag!.length >= it.count}`); } });
+    for (let i = 0; i < KERNEL_MIN_ROWS + 1; i++) w.set(w.entity(), P, { x: i, tag: 't' });
+    pipelineOf(w).progress(0);
+    pipelineOf(w).progress(0);
+    // Typed arrays are cut to the count; a string leaf is the column's own array.
+    expect(seen).toEqual([`${KERNEL_MIN_ROWS + 1} ${KERNEL_MIN_ROWS + 1} true`, `${KERNEL_MIN_ROWS + 1} ${KERNEL_MIN_ROWS + 1} true`]);
+  });
+
   test.each(['direct', 'stepped'] as KernelShape[])('a %s kernel made for a count sets that count whatever it is called with', (shape) => {
     const it: KernelTarget = { deltaTime: 0, time: 0, frame: 0, count: -1 };
     const seen: number[] = [];
