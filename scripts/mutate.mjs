@@ -106,7 +106,7 @@ PARTS['main/mcp'] = [
   { part: ['stats-summary', 'world-summary'].map((f) => `main/mcp/${f}.ts`).join(','), tests: MCP('stats-summary', 'world-summary', 'mcp-tools', 'mcp-answers', 'mcp-conformance') },
   { part: ['tools', 'tool-result', 'tool-schemas'].map((f) => `main/mcp/${f}.ts`).join(','),
     tests: MCP('tool-schemas', 'tool-result', 'stats-summary', 'mcp-tools', 'mcp-answers', 'mcp-conformance', 'mcp-query-paging', 'mcp-budget', 'mcp-limits') },
-  { part: 'main/mcp/mcp-endpoint.ts,main/mcp/index.ts', tests: MCP('mcp-session-expiry', 'mcp-limits', 'mcp-tools', 'mcp-conformance', 'mcp-other-clients', 'mcp-official-conformance') },
+  { part: 'main/mcp/mcp-endpoint.ts,main/mcp/index.ts', tests: MCP('mcp-endpoint', 'mcp-session-expiry', 'mcp-limits', 'mcp-tools', 'mcp-conformance', 'mcp-other-clients', 'mcp-official-conformance') },
 ];
 // The monitor and the store: whole runs take over 45 minutes (the monitor's 984 mutants; Stryker
 // writes nothing until the end), so each runs in parts that report as they end. The last part of
