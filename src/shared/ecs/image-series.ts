@@ -14,6 +14,7 @@
 // which made a keyframe's frame at 10,000 asteroids cost half again as much as with the window full.
 // So the frames between keyframes set arrays aside for the next image (prepare), shaped as the
 // ones the last image made, a few each frame: the keyframe's frame then only copies.
+import { noteTableChanges, type TableChanges } from './image-bytes';
 import type { Table } from './table';
 import type { LeafArray } from './values';
 import type { ImageSeriesLike, SavedTable, TableImage, WorldImage } from './world-image';
@@ -31,6 +32,8 @@ interface Place { readonly table: number; readonly column: number; readonly leaf
 export class ImageSeries implements ImageSeriesLike {
   /** Each table's image in the series' last image, with its version and the write clock then (takeImage). */
   readonly saved = new WeakMap<Table, SavedTable>();
+  /** The series' last image (what the next one shares with), undefined before the first. */
+  last: WorldImage | undefined;
   /** Arrays given back, not reused yet; `stale` were given back before the last image was taken. */
   private fresh: TypedLeaf[] = [];
   private stale: TypedLeaf[] = [];
@@ -61,12 +64,14 @@ export class ImageSeries implements ImageSeriesLike {
   }
 
   /**
-   * Ends the image under way: its arrays are listed as its own, and arrays given back before the
+   * Ends the image under way: the tables it changed are noted for its byte count, its arrays are listed as its own, and arrays given back before the
    * one before it go to the collector; spare arrays it did not take are given back (the next
    * image's wants are its own arrays' shapes).
    */
-  imageDone(image: WorldImage): void {
+  imageDone(image: WorldImage, changes?: TableChanges): void {
+    if (changes !== undefined && this.last !== undefined) noteTableChanges(image, this.last, changes);
     if (this.making.length !== 0) this.made.set(image, this.making);
+    this.last = image;
     this.wanted = this.making.slice();
     this.making = [];
     this.stale = this.fresh;

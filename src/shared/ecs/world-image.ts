@@ -81,8 +81,14 @@ export interface SavedTable {
 export interface ImageSeriesLike extends LargeLeafCopier {
   /** Each table's image in the series' last image (what the next one shares with). */
   readonly saved: WeakMap<Table, SavedTable>;
-  /** Called once the image is taken. */
-  imageDone(image: WorldImage): void;
+  /** The series' last image (undefined before the first). */
+  readonly last: WorldImage | undefined;
+  /**
+   * Called once the image is taken, with the tables it does not share with the series' last image
+   * (each with that table's image in the last one; undefined: a table made since) when no table
+   * of the last image was deleted, for its byte count (image-bytes.ts, noteTableChanges).
+   */
+  imageDone(image: WorldImage, changes?: readonly (readonly [TableImage, TableImage | undefined])[]): void;
 }
 
 /**
@@ -104,8 +110,19 @@ export function takeImage(s: ImageSources, borrow = false, series?: ImageSeriesL
   if (s.isDeferred) throw new EcsError('invalid_argument', 'a world image cannot be taken while changes are deferred (inside a system); take it between frames');
   const tables: TableImage[] = [], arena = borrow ? undefined : new RowArena(series);
   // An image of a series shares with the series' last image only (see ImageSeries).
-  const saved = series?.saved ?? s.saved;
-  for (const t of s.index.tables.values()) tables.push(arena === undefined ? borrowTable(t) : saveTable(t, saved, s.writes, arena));
+  const saved = series?.saved ?? s.saved, last = series?.last;
+  // A series' image notes the tables it does not share with the last one, for its byte count.
+  const changes: [TableImage, TableImage | undefined][] | undefined = last === undefined ? undefined : [];
+  let made = 0;
+  for (const t of s.index.tables.values()) {
+    if (arena === undefined) { tables.push(borrowTable(t)); continue; }
+    const prev = saved.get(t), image = saveTable(t, prev, saved, s.writes, arena);
+    tables.push(image);
+    if (changes !== undefined && image !== prev?.image) {
+      changes.push([image, prev?.image]);
+      if (prev === undefined) made++;
+    }
+  }
   const parts: Record<string, unknown> = {};
   for (const [name, part] of s.parts) parts[name] = part.save();
   const image: WorldImage = {
@@ -113,7 +130,8 @@ export function takeImage(s: ImageSources, borrow = false, series?: ImageSeriesL
     components: [...s.components], tagPairs: s.reflection.tagPairIndices, usedAsId: s.store.saveUsedAsId(),
     builtin: [...s.builtin], worldSettings: [...s.worldSettings], parts,
   };
-  series?.imageDone(image);
+  // Every other table is the last image's own when none was deleted: counting these is enough.
+  series?.imageDone(image, changes !== undefined && tables.length - made === last!.tables.length ? changes : undefined);
   return image;
 }
 
@@ -126,8 +144,8 @@ function borrowTable(t: Table): TableImage {
  * A table's image, sharing with the table's previous saved image what did not change (see
  * takeImage), and noted as the table's last.
  */
-function saveTable(t: Table, saved: WeakMap<Table, SavedTable>, writes: WriteClock, arena: RowArena): TableImage {
-  const prev = saved.get(t), now = writes.now;
+function saveTable(t: Table, prev: SavedTable | undefined, saved: WeakMap<Table, SavedTable>, writes: WriteClock, arena: RowArena): TableImage {
+  const now = writes.now;
   let image: TableImage;
   // A table empty now and then holds nothing a write could have changed: its image is the same.
   // Most of the demo's tables are (280 of 353 at 3,000 asteroids), their columns still written.
