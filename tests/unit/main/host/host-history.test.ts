@@ -79,6 +79,27 @@ describe('history on a running host', () => {
     expect(h.history!.keyframeCopies.reused, 'keyframes reused dropped arrays').toBeGreaterThan(0);
   });
 
+  test('while the window fills, each keyframe reads as the world was live at its frame (keyframes copy into arrays set aside between them)', async () => {
+    // 300 asteroids: columns of 1,200 bytes, arrays of the keyframes' own. A 60 s window drops
+    // nothing in these frames, so every array reused was set aside by the frames between keyframes.
+    const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '300', '--fps', '120', '--history', '60']);
+    host = new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
+    const h = host, K = KEYFRAME_INTERVAL, q = '/query?q=Position&values=true&entity_ids=true';
+    const seen = new Map<number, string>();
+    h.app.onFrame((_s, app) => { if (app.frameCount % K === 0) seen.set(app.frameCount, h.router.route('GET', q).body); });
+    const base = (await h.start()).rest;
+    await frameReached(h, 4 * K + 10);
+    const history = await (await fetch(`${base}/history`)).json() as { keyframes: number[] };
+    expect(history.keyframes.slice(0, 5), 'nothing dropped').toEqual([0, K, 2 * K, 3 * K, 4 * K]);
+    // Keyframe 0 is the world before the first frame, which no frame hook saw.
+    for (const k of history.keyframes.slice(1)) {
+      const past = await fetch(`${base}${q}&at=${k}`);
+      expect(past.status).toBe(200);
+      expect((await past.text()) === seen.get(k), `keyframe ${k} reads as live`).toBe(true);
+    }
+    expect(h.history!.keyframeCopies.reused, 'keyframes copied into arrays set aside').toBeGreaterThan(0);
+  });
+
   test('--history 0: no history; at= and /history are 400 saying how to turn it on', async () => {
     const options = parseHostOptions(['node', 'ecs-live', '--port', '0', '--asteroids', '10', '--fps', '30', '--history', '0']);
     host = new Host(options, mkdtempSync(join(tmpdir(), 'pages-')));
