@@ -11,6 +11,12 @@ export class IdRecord {
   readonly indices = new Map<Table, number[]>();
   /** The same indices by position in `tables`, for walks that would otherwise look each table up. */
   readonly lists: number[][] = [];
+  /**
+   * For a `(R, *)` record: the `(R, t)` records by target index t (small integers, where the world's
+   * records are keyed by pair ids, which V8 hashes as heap numbers); kept by TableIndex as records
+   * come and go. Undefined for other records and until the first `(R, t)` record.
+   */
+  byTarget: Map<number, IdRecord> | undefined = undefined;
 
   constructor(id: Id) {
     this.id = id;

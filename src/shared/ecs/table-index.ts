@@ -90,7 +90,7 @@ export class TableIndex {
       const rec = this.records.get(pattern);
       if (!rec) return;
       rec.remove(table);
-      if (rec.tables.length === 0) { this.records.delete(pattern); this.counters.idsDeleted++; }
+      if (rec.tables.length === 0) { this.records.delete(pattern); this.counters.idsDeleted++; this.unlistTarget(pattern); }
     });
     for (const inc of table.incoming) (inc.add ? inc.from.addEdges : inc.from.removeEdges).delete(inc.id);
     for (const [, edge] of table.addEdges) removeIncoming(edge.to, table);
@@ -162,8 +162,30 @@ export class TableIndex {
 
   private recordFor(id: Id): IdRecord {
     let r = this.records.get(id);
-    if (!r) { r = new IdRecord(id); this.records.set(id, r); this.counters.idsCreated++; }
+    if (!r) { r = new IdRecord(id); this.records.set(id, r); this.counters.idsCreated++; this.listTarget(r); }
     return r;
+  }
+
+  /** The `(R, *)` pattern whose byTarget lists a new or deleted record, or 0 when it is no `(R, t)` pair with both sides concrete. */
+  private relPattern(id: Id): Id {
+    if (!isPair(id)) return 0;
+    const W = this.env.core!.Wildcard, w = entityIndex(W), rel = pairFirstIndex(id);
+    // The same pattern forEachPattern registers the type's `(R, *)` index under.
+    return rel === w || pairSecondIndex(id) === w ? 0 : makePair(this.env.aliveAt(rel), W);
+  }
+
+  /** Lists a new `(R, t)` record in its `(R, *)` record's byTarget (created first if needed: the same type registers it next). */
+  private listTarget(r: IdRecord): void {
+    const rel = this.relPattern(r.id);
+    if (rel === 0) return;
+    const all = this.recordFor(rel);
+    (all.byTarget ??= new Map()).set(pairSecondIndex(r.id), r);
+  }
+
+  /** Drops a deleted `(R, t)` record from its `(R, *)` record's byTarget (that record, holding every table of it, is still there). */
+  private unlistTarget(id: Id): void {
+    const rel = this.relPattern(id);
+    if (rel !== 0) this.records.get(rel)?.byTarget?.delete(pairSecondIndex(id));
   }
 
   private flagsOf(type: readonly Id[]): TableFlags {

@@ -411,34 +411,51 @@ class TableMatch {
   private walkOne(record: IdRecord, t: FlatTerm): void {
     const tables = record.tables.slice(), lists = record.lists.slice();
     const f = t.field, v = t.secondKind === VAR_SECOND ? t.second : 0, plainOnly = t.secondKind === NO_SECOND, once = t.anyOnce;
-    const vars = this.vars, ids = this.ids, r = this.result, budget = this.budget, world = this.world;
+    const vars = this.vars, ids = this.ids, r = this.result, budget = this.budget, world = this.world, onResult = this.onResult;
+    // allowed(), read once: the flags do not change during the walk.
+    const keepEmpty = this.emitEmpty, keepDisabled = this.plan.matchDisabled, keepPrefab = this.plan.matchPrefab;
     const given = v !== 0 ? vars[v]! : 0;
     if (f >= 0) { this.sources[f] = 0; this.isSet[f] = true; }
+    // The budget's count in a local, written back before each callback (which may spend from the
+    // same budget) and read again after it; overBudget throws what spend() would.
+    let used = budget.used;
+    const limit = budget.limit;
     for (let i = 0; i < tables.length; i++) {
-      budget.spend(1);
-      const table = tables[i]!;
-      if (!this.allowed(table)) continue;
-      budget.spend(1);
+      if (++used > limit) this.overBudget(used);
+      const table = tables[i]!, flags = table.flags, count = table.count;
+      if ((count === 0 && !keepEmpty) || (flags.disabled && !keepDisabled) || (flags.prefab && !keepPrefab)) continue;
+      if (++used > limit) this.overBudget(used);
       const indices = lists[i]!, type = table.type;
       for (let j = 0; j < indices.length; j++) {
         const id = type[indices[j]!]!;
         if (plainOnly && isPair(id)) continue;
-        budget.spend(1);
+        if (++used > limit) this.overBudget(used);
         if (v !== 0) {
           const value = isPair(id) ? world.aliveAt(pairSecondIndex(id)) : 0;
           if (given !== 0 && given !== value) continue;
           vars[v] = value;
         }
         if (f >= 0) ids[f] = id;
-        const count = table.count;
-        if (count !== 0 || this.emitEmpty) {
-          r.table = table; r.count = count;
-          if (this.onResult(r) === false) { this.stopped = true; if (v !== 0) vars[v] = given; return; }
+        // (The count as the table has it now: a callback may have changed it.)
+        const now = table.count;
+        if (now !== 0 || keepEmpty) {
+          r.table = table; r.count = now;
+          budget.used = used;
+          const go = onResult(r);
+          used = budget.used;
+          if (go === false) { this.stopped = true; if (v !== 0) vars[v] = given; return; }
         }
         if (once) break;
       }
     }
+    budget.used = used;
     if (v !== 0) vars[v] = given;
+  }
+
+  /** Throws the budget's error for a walk that counts its steps in a local (`used` includes the step that went past the limit). */
+  private overBudget(used: number): void {
+    this.budget.used = used - 1;
+    this.budget.spend(1);
   }
 
   /**
@@ -450,8 +467,10 @@ class TableMatch {
     const tables = trav.tables.slice();
     const f = t.field, r = this.result, budget = this.budget, world = this.world;
     const isA = t.trav === this.IsA, viaChildOf = t.trav === this.ChildOf, plainOnly = t.secondKind === NO_SECOND;
-    // The term's record, looked up again after each result (only a callback changes the world).
+    // The term's record, looked up again after a result that changed the world's records (only a
+    // callback changes the world; fresh() reads the same two counters).
     let own = this.record(t, 0);
+    const counters = world.counters, tablesOf = world.entities.table;
     for (let i = 0; i < tables.length; i++) {
       budget.spend(1);
       const table = tables[i]!;
@@ -466,7 +485,8 @@ class TableMatch {
       const target = parent === 0 ? 0 : world.aliveAt(parent);
       if (target !== 0) {
         budget.spend(1);
-        const tt = world.tableOf(target), mine = this.indicesIn(tt, own);
+        // (The parent is alive, so its table is the store's entry at its index: no second check, as tableOf makes.)
+        const tt = tablesOf[parent]!, mine = this.indicesIn(tt, own);
         if (mine !== undefined) {
           const type = tt.type;
           for (let j = 0; j < mine.length; j++) { const id = type[mine[j]!]!; if (!plainOnly || !isPair(id)) { found = id; source = target; break; } }
@@ -484,7 +504,7 @@ class TableMatch {
       if (count !== 0 || this.emitEmpty) {
         r.table = table; r.count = count;
         if (this.onResult(r) === false) { this.stopped = true; return; }
-        own = this.record(t, 0);
+        if (counters.idsCreated !== this.created || counters.idsDeleted !== this.deleted) own = this.record(t, 0);
       }
     }
   }
@@ -510,11 +530,13 @@ class TableMatch {
     if (d.up && own > 0) this.inheritors(values);
     this.budget.spend(values.length + 1);
     const join = this.join;
-    const found = join.collect(this.world, t0.first, values, this.allowedFn);
+    // `all` is the (R, *) record (the variable is unbound): its byTarget lists the (R, v) records.
+    const found = all.byTarget === undefined ? 0 : join.collect(all.byTarget, values, this.allowedFn);
     // X($v) right after (R, $v), with one exact id: a holder of its own has it, so its field is
     // known without matching it again (what tries() would find: that id, with v as its source).
     const known = this.driver === 1 && t0.field >= 0 && d.field >= 0 && (d.secondKind === NO_SECOND || d.secondKind === CONST_SECOND);
     try {
+      if (known && this.terms.length === 2 && own === values.length) { this.emitPairs(t0, d, found); return true; }
       for (let i = 0; i < found; i++) {
         if (this.stopped) break;
         this.budget.spend(2);
@@ -529,6 +551,30 @@ class TableMatch {
       this.table = null;
     }
     return true;
+  }
+
+  /**
+   * `(R, $v), X($v)` and nothing more, every value a holder of X of its own: each place the join
+   * found is a result, emitted with no step between (what fromTargets' loop, bindBoth, next and
+   * emit do for it, with the same budget steps). The fields that do not change from place to place
+   * are written once.
+   */
+  private emitPairs(t0: FlatTerm, d: FlatTerm, found: number): void {
+    const join = this.join, values = this.values, budget = this.budget, onResult = this.onResult, emitEmpty = this.emitEmpty;
+    const v = t0.second, f0 = t0.field, f1 = d.field, vars = this.vars, ids = this.ids, sources = this.sources, r = this.result;
+    sources[f0] = 0; this.isSet[f0] = true; ids[f1] = d.fixed; this.isSet[f1] = true;
+    const tables = join.tables, indices = join.indices, from = join.from;
+    for (let i = 0; i < found; i++) {
+      budget.spend(2);
+      const table = tables[i]!, value = values[from[i]!]!;
+      budget.spend(3);
+      vars[v] = value; ids[f0] = table.type[indices[i]!]!; sources[f1] = value;
+      const count = table.count;
+      if (count === 0 && !emitEmpty) continue;
+      r.table = table; r.count = count;
+      if (onResult(r) === false) { this.stopped = true; break; }
+    }
+    vars[v] = 0;
   }
 
   /** Binds `(R, $v)` (term 0) at `id` and `X($v)` (term 1) on `value`, which has X's id, and continues after term 1. */

@@ -5,7 +5,7 @@
 // This file gathers those places and puts them back in the order the usual walk meets them, so
 // the results come out as the rules engine gives them: the `(R, *)` record lists its tables in
 // creation order, which is ascending table id (IdRecord.tables), and a table's pairs in type order.
-import { makePair, type Entity, type Table, type World } from '../ecs';
+import { entityIndex, type Entity, type IdRecord, type Table } from '../ecs';
 
 /** The places (table, index in its type) of the pairs `(R, v)` for a set of values v, in walk order. */
 export class TargetJoin {
@@ -20,15 +20,17 @@ export class TargetJoin {
   private readonly numbersByOrder: number[] = [];
 
   /**
-   * Finds every pair `(rel, v)` for v in `values` (each value once) in the tables `allowed` takes,
-   * and orders the places by table id, then type index. Returns how many places it found; call
-   * clear() once they are used.
+   * Finds every pair `(R, v)` for v in `values` (each value once) in the tables `allowed` takes,
+   * and orders the places by table id, then type index. `byTarget` is the `(R, *)` record's index
+   * of its `(R, t)` records (IdRecord.byTarget: keyed by small integers, where looking a pair id up
+   * in the world's records hashes a heap number). Returns how many places it found; call clear()
+   * once they are used.
    */
-  collect(world: World, rel: Entity, values: readonly Entity[], allowed: (t: Table) => boolean): number {
+  collect(byTarget: ReadonlyMap<number, IdRecord>, values: readonly Entity[], allowed: (t: Table) => boolean): number {
     const tables = this.tables, indices = this.indices, from = this.from;
     let sorted = true, lastId = -1, lastIndex = -1;
     for (let i = 0; i < values.length; i++) {
-      const record = world.record(makePair(rel, values[i]!));
+      const record = byTarget.get(entityIndex(values[i]!));
       if (record === undefined) continue;
       const ts = record.tables, lists = record.lists;
       for (let j = 0; j < ts.length; j++) {

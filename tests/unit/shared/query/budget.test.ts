@@ -57,6 +57,24 @@ describe('query budget', () => {
     expect(budget.used).toBe(2 * one);
   });
 
+  test('every table walked counts, also the empty ones after the last result', () => {
+    // `Planet` over 10 tables with an entity, then `empty` tables whose entity left again: a
+    // one-term walk counts each candidate table as a step, whether or not it gives a result.
+    const steps = (empty: number): number => {
+      const v = new World();
+      const Planet = v.tag('Planet');
+      for (let i = 0; i < 10 + empty; i++) {
+        const e = v.entity();
+        v.add(e, Planet); v.add(e, v.tag(`T${i}`));
+        if (i >= 10) v.remove(e, Planet);
+      }
+      const budget = new QueryBudget(Infinity);
+      compileQuery(v, 'Planet').each(() => {}, {}, budget);
+      return budget.used;
+    };
+    expect(steps(10)).toBe(steps(0) + 10);
+  });
+
   test("matches against every named query draw from the request's budget", () => {
     const w2 = world(N);
     w2.component('Velocity', { x: 'f32' });
