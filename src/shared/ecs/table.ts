@@ -52,6 +52,7 @@ export class Table {
   /** Tables whose edges point here (cleared when this table is deleted). */
   readonly incoming: { from: Table; id: Id; add: boolean }[] = [];
   readonly flags: TableFlags;
+  /** Rows the columns' arrays hold. The arrays are replaced only when it grows (table kernels rely on that: src/shared/pipeline/table-kernel.ts). */
   capacity = INITIAL_CAPACITY;
   /** Bumped on every structural change of rows; lets caches notice. */
   version = 0;

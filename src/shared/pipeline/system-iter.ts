@@ -2,7 +2,7 @@
 import type { Column, ColumnViews, Entity, Id, Table, World } from '../ecs';
 import type { QueryResult } from '../query';
 import type { CachedResult } from './cached-query';
-import { ANY_ROWS, KERNEL_SHAPE, fieldSources, kernelIsCurrent, makeKernel, type TableKernel } from './table-kernel';
+import { ANY_ROWS, KERNEL_SHAPE, fieldSources, makeKernel, type TableKernel } from './table-kernel';
 
 const NO_ENTITIES: readonly Entity[] = [];
 
@@ -64,7 +64,7 @@ export class SystemIter {
     if (k !== null) {
       // A kernel made for a row count serves that count only; the table's next kernel takes any.
       if (k.rows !== count && k.rows !== ANY_ROWS) { r.exactKernel = false; k = r.kernel = null; }
-      else if (!kernelIsCurrent(k, r.columns)) k = r.kernel = null;
+      else if (k.capacity !== r.table!.capacity) k = r.kernel = null;
     }
     if (k === null && (count < KERNEL_MIN_ROWS || !r.kernelable || (k = this.kernelFor(r, count, run)) === null)) {
       this.result = r;
@@ -86,7 +86,7 @@ export class SystemIter {
   private kernelFor(r: CachedResult, count: number, run: (it: SystemIter) => void): TableKernel | null {
     const sources = fieldSources(r.columns);
     const rows = r.exactKernel ? count : ANY_ROWS;
-    const k = makeKernel(new KernelIter(this.world, this.system, r, sources, rows), sources, run, KERNEL_SHAPE, rows);
+    const k = makeKernel(new KernelIter(this.world, this.system, r, sources, rows), r.table!.capacity, run, KERNEL_SHAPE, rows);
     r.kernel = k;
     return k;
   }

@@ -64,8 +64,13 @@ export interface KernelTarget {
 
 /** A system's kernel for one cached result. */
 export interface TableKernel {
-  /** The Column.views each field's arrays came from (null: not a self field): stale once one differs. */
-  readonly sources: readonly (ColumnViews | null)[];
+  /**
+   * The table's capacity when the kernel was made: stale once it differs. A table replaces its
+   * columns' arrays only when its capacity grows (Table.capacity), and comparing one number per
+   * table costs less than comparing each field's views (frag_iter on Node 24: 1.41-1.46 ->
+   * 1.31-1.33 µs per frame without the per-field check).
+   */
+  readonly capacity: number;
   /** The row count the kernel was made for (its typed arrays end there), or ANY_ROWS. */
   readonly rows: number;
   /** Runs the system on the result's `count` rows with the frame values of `frame`. */
@@ -106,12 +111,13 @@ return function tableKernel(frame, count) { enter(frame, count); };`,
 };
 
 /**
- * A kernel calling `run(it)` with `it`'s frame values and count set, or null when the runtime
+ * A kernel calling `run(it)` with `it`'s frame values and count set, for a table of `capacity`
+ * rows (see TableKernel.capacity), or null when the runtime
  * does not allow generated code (then the caller visits the plain way). `shape`: this runtime's
  * unless given (tests run both). `rows`: the count it sets, whatever count it is called with
  * (the caller calls it with that count only), or ANY_ROWS: the count of each call.
  */
-export function makeKernel<T extends KernelTarget>(it: T, sources: readonly (ColumnViews | null)[], run: (it: T) => void, shape: KernelShape = KERNEL_SHAPE, rows = ANY_ROWS): TableKernel | null {
+export function makeKernel<T extends KernelTarget>(it: T, capacity: number, run: (it: T) => void, shape: KernelShape = KERNEL_SHAPE, rows = ANY_ROWS): TableKernel | null {
   if (!codegen) return null;
   let factory: (it: T, run: (it: T) => void) => (frame: FrameValues, count: number) => void;
   try {
@@ -121,15 +127,5 @@ ${KERNEL_BODY[shape](rows === ANY_ROWS ? 'count' : String(rows))}`) as typeof fa
     codegen = false;
     return null;
   }
-  return { sources, rows, run: factory(it, run) };
-}
-
-/** True while every field's column still has the arrays the kernel was made with (tables grow by new arrays). */
-export function kernelIsCurrent(k: TableKernel, columns: readonly (Column | null)[]): boolean {
-  const s = k.sources, c = columns;
-  for (let i = 0; i < s.length; i++) {
-    const col = c[i];
-    if (col && col.views !== s[i]) return false;
-  }
-  return true;
+  return { capacity, rows, run: factory(it, run) };
 }

@@ -264,7 +264,7 @@ describe('kernels made for one row count', () => {
   test.each(['direct', 'stepped'] as KernelShape[])('a %s kernel made for a count sets that count whatever it is called with', (shape) => {
     const it: KernelTarget = { deltaTime: 0, time: 0, frame: 0, count: -1 };
     const seen: number[] = [];
-    const k = makeKernel(it, [], (t) => { seen.push(t.count); }, shape, 40)!;
+    const k = makeKernel(it, 0, (t) => { seen.push(t.count); }, shape, 40)!;
     expect(k.rows).toBe(40);
     k.run({ deltaTime: 0, time: 0, frame: 1 }, 40);
     k.run({ deltaTime: 0, time: 0, frame: 2 }, 7);
@@ -276,7 +276,7 @@ describe('kernel shape per runtime', () => {
   test.each(['direct', 'stepped'] as KernelShape[])('a %s kernel calls run once per call, with the frame values and count of that call', (shape) => {
     const it: KernelTarget = { deltaTime: -1, time: -1, frame: -1, count: -1 };
     const seen: string[] = [];
-    const k = makeKernel(it, [], (t) => { seen.push(`${t === it} ${t.deltaTime} ${t.time} ${t.frame} ${t.count}`); }, shape)!;
+    const k = makeKernel(it, 0, (t) => { seen.push(`${t === it} ${t.deltaTime} ${t.time} ${t.frame} ${t.count}`); }, shape)!;
     k.run({ deltaTime: 0.5, time: 2, frame: 3 }, 40);
     k.run({ deltaTime: 0.25, time: 2.25, frame: 4 }, 41);
     expect(seen).toEqual(['true 0.5 2 3 40', 'true 0.25 2.25 4 41']);
@@ -286,7 +286,7 @@ describe('kernel shape per runtime', () => {
     const a: KernelTarget = { deltaTime: 0, time: 0, frame: 0, count: 0 }, b: KernelTarget = { deltaTime: 0, time: 0, frame: 0, count: 0 };
     const seen: KernelTarget[] = [];
     const run = (t: KernelTarget) => { seen.push(t); };
-    const ka = makeKernel(a, [], run, shape)!, kb = makeKernel(b, [], run, shape)!;
+    const ka = makeKernel(a, 0, run, shape)!, kb = makeKernel(b, 0, run, shape)!;
     kb.run({ deltaTime: 1, time: 1, frame: 1 }, 7);
     ka.run({ deltaTime: 1, time: 1, frame: 1 }, 9);
     expect(seen).toEqual([b, a]);
