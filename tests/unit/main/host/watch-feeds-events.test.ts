@@ -5,6 +5,7 @@
 // naming the error, reported once to the host's fault record, and the others go on.
 import { describe, expect, test } from 'vitest';
 import { WatchFeeds } from '../../../../src/main/host/watch-feeds';
+import { WatchFrameBudget } from '../../../../src/main/host/watch-frame-budget';
 import type { EventSink } from '../../../../src/main/http';
 import { createRouter, type Router } from '../../../../src/shared/rest';
 import { buildReferenceWorld } from '../../../fixtures/reference-world';
@@ -191,9 +192,10 @@ describe('faults', () => {
     expect(faults).toHaveLength(1);
   });
 
-  test('a feed whose read throws closes all its watchers with the error, reports once, and drops the feed; other feeds go on', () => {
+  /** Watchers of EARTH (a, b) and PLANETS (c); then EARTH's read throws for a frame. */
+  function brokenFeed() {
     let broken = false;
-    const { feeds, open, tick, faults } = setup((router) => {
+    const { feeds, open, tick, faults, moveEarth } = setup((router) => {
       const route = router.route;
       return Object.assign(Object.create(router) as Router, {
         route: (method: string, target: string, ...rest: unknown[]) => {
@@ -203,7 +205,8 @@ describe('faults', () => {
       });
     });
     const a = new RecordingSink(), b = new RecordingSink(), c = new RecordingSink();
-    open(EARTH, a); open(EARTH, b); open(PLANETS, c);
+    const subs = [open(EARTH, a), open(EARTH, b)];
+    open(PLANETS, c);
     tick();
     broken = true;
     tick();
@@ -215,5 +218,78 @@ describe('faults', () => {
     expect(feeds.watcherCount).toBe(1);
     tick();
     expect(faults).toHaveLength(1);
+    return { feeds, open, tick, moveEarth, subs, fixRead: () => { broken = false; } };
+  }
+
+  test('a feed whose read throws closes all its watchers with the error, reports once, and drops the feed; other feeds go on', () => {
+    brokenFeed();
+  });
+
+  test('a stream of the dropped feed that ends later does not take the new feed of its target with it', () => {
+    const { feeds, open, tick, moveEarth, subs, fixRead } = brokenFeed();
+    fixRead();
+    const next = new RecordingSink();
+    open(EARTH, next);
+    expect(feeds.feedCount).toBe(2);
+    // The failed streams end (their transport calls closed() when the connection goes).
+    for (const s of subs) s.closed();
+    expect(feeds.feedCount).toBe(2);
+    expect(feeds.watcherCount).toBe(2);
+    const n = next.events.length;
+    moveEarth(4242);
+    tick();
+    expect(next.events).toHaveLength(n + 1);
+    expect(next.events.at(-1)).toMatchObject({ event: 'diff' });
+  });
+
+  test('a sink that throws something that is not an Error: its fail names it as text', () => {
+    const { open, tick, moveEarth } = setup();
+    const bad = new RecordingSink();
+    open(EARTH, bad);
+    bad.write = (event, data, id) => {
+      if (event !== 'fail') throw 'the reader went away';
+      RecordingSink.prototype.write.call(bad, event, data, id);
+    };
+    moveEarth(31);
+    tick();
+    expect(bad.events).toHaveLength(2);
+    expect(JSON.parse(bad.events.at(-1)!.data)).toEqual({ status: 500, error: 'this watch of /entity/Sun/Earth?values=true failed and was closed: the reader went away' });
+  });
+});
+
+describe('opening', () => {
+  test('a target that is not watchable is refused with the list of what is', () => {
+    const { feeds } = setup();
+    const refused = feeds.open({ method: 'GET', url: '/watch/stats/world', headers: {} }, new RecordingSink());
+    expect(refused).toMatchObject({ status: 404 });
+    expect(JSON.parse((refused as { body: string }).body).error).toBe("cannot watch '/watch/stats/world': watches are /watch/query?q=… and /watch/entity/<path>?…, with the parameters of GET /query and GET /entity (endpoints /watch/query, /watch/entity)");
+    expect(feeds.feedCount).toBe(0);
+  });
+
+  test('a stream opened while its feed last failed, after the target came back, gets its first event with the next frame, not the failure', () => {
+    const { ref, feeds, open, tick, router } = setup();
+    const MARS = '/entity/Sun/Mars';
+    const old = new RecordingSink();
+    open(MARS, old);
+    ref.world.delete(ref.world.lookup('Sun.Mars'));
+    tick();
+    expect(old.events.at(-1)).toMatchObject({ event: 'fail' });
+    // Mars again, before the next frame: the GET answers 200, the feed's last state is the failure.
+    ref.world.entity({ name: 'Mars', parent: ref.world.lookup('Sun') });
+    const fresh = new RecordingSink();
+    open(MARS, fresh);
+    expect(fresh.events).toEqual([]);
+    tick();
+    expect(fresh.events).toEqual([{ event: 'full', data: router.route('GET', MARS).body, id: '2@5000020' }]);
+    expect(feeds.watcherCount).toBe(2);
+  });
+});
+
+describe('the frame budget\'s bounds', () => {
+  test('a budget that is not a positive whole number of steps is refused, naming which and the value', () => {
+    expect(() => new WatchFrameBudget(0, 10)).toThrow(new RangeError('frameSteps must be a positive whole number of evaluation steps, got 0'));
+    expect(() => new WatchFrameBudget(10, 2.5)).toThrow(new RangeError('requestSteps must be a positive whole number of evaluation steps, got 2.5'));
+    expect(() => new WatchFrameBudget(10, 0)).toThrow(new RangeError('requestSteps must be a positive whole number of evaluation steps, got 0'));
+    expect(new WatchFrameBudget(1, 1).frameSteps).toBe(1);
   });
 });
