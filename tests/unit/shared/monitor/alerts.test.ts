@@ -211,4 +211,20 @@ describe('the ecs.alerts module', () => {
     expect(pipelineOf(world).list().map((s) => s.entity)).toContain(system);
     expect(world.builtin.has(system >>> 0)).toBe(true);
   });
+
+  test('every entity of ecs.alerts and ecs.metrics has a brief (the explorer shows it)', () => {
+    const world = new World();
+    world.tag('Ship');
+    defineAlert(world, 'Ships', { query: 'Ship', message: 'x', severity: 'Info' });
+    const all = (e: number): number[] => [e, ...world.childrenOf(e).flatMap(all)];
+    const entities = [...all(world.lookup('ecs.alerts')), ...all(world.lookup('ecs.metrics'))];
+    expect(entities.length).toBeGreaterThanOrEqual(14);
+    for (const e of entities) expect(world.doc(e, 'brief') ?? '', world.pathOf(e)).toMatch(/^[A-Z].{10,}/);
+    expect(world.doc(world.lookup('ecs.alerts.Warning'), 'brief')).toBe('Severity of alerts: Warning');
+  });
+
+  test('a world without the module lists no active alerts for any entity', () => {
+    const world = new World();
+    expect(activeAlerts(world, world.entity('Ship'))).toEqual([]);
+  });
 });

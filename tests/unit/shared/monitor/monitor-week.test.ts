@@ -1,9 +1,10 @@
 // A simulated week through the app runner, with a fake clock (monitor.test.ts's world): the 1m,
 // 1h, 1d and 1w windows aggregate it, and the monitor's memory stays what it was at the first frame;
-// and a week of 40 metrics through the windows alone, whose buffers never grow.
+// a week of one frame per second through the windows alone, each coarse sample checked against
+// the frames it covers; and a week of 40 metrics through the windows, whose buffers never grow.
 // Left out of mutation runs (vitest.mutate.config.ts): a week closes 604,800 one-second samples,
-// under a second here and minutes with every expression instrumented; windows.test.ts drives the
-// same windows for a week without the app.
+// under a second here and minutes with every expression instrumented; windows-model.test.ts checks
+// every window against a model over six simulated hours, which mutants do run.
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 
 const clock = vi.hoisted(() => ({ ms: 1000 }));
@@ -83,5 +84,45 @@ describe('fixed memory', () => {
     expect(w.byteLength).toBe(bytes);
     expect(w.hot).toBe(hot);
     expect(bytes).toBeLessThan(300_000);
+  });
+});
+
+describe('the coarser windows alone', () => {
+  const last = (a: number[]) => a[a.length - 1]!;
+
+  test('1m -> 1h -> 1d -> 1w: avg of avgs, min of mins, max of maxes, at 60, 24 and 7 samples', () => {
+    // One frame per second: each 1m sample is one frame's value.
+    const w = new Windows(1), c = new Cadence();
+    const value = (t: number) => (t * 7919) % 1000;
+    const week = 7 * 24 * 3600;
+    for (let t = 0; t < week; t++) { w.add([value(t)]); w.close(c.tick()); }
+
+    const minute = (m: number) => Array.from({ length: 60 }, (_, i) => value(m * 60 + i));
+    const h = w.series(2, 0);
+    // The newest 1h sample is the last minute of the week.
+    const lastMinute = minute(week / 60 - 1);
+    expect(last(h.avg)).toBeCloseTo(lastMinute.reduce((a, b) => a + b) / 60, 6);
+    expect(last(h.min)).toBe(Math.min(...lastMinute));
+    expect(last(h.max)).toBe(Math.max(...lastMinute));
+
+    // A 1d sample covers 24 minutes: the avg of 24 minute avgs, min and max over them.
+    const d = w.series(3, 0);
+    const minutes = Array.from({ length: 24 }, (_, i) => minute(week / 60 - 24 + i));
+    const avg24 = minutes.map((m) => m.reduce((a, b) => a + b) / 60);
+    expect(last(d.avg)).toBeCloseTo(avg24.reduce((a, b) => a + b) / 24, 6);
+    expect(last(d.min)).toBe(Math.min(...minutes.flat()));
+    expect(last(d.max)).toBe(Math.max(...minutes.flat()));
+
+    // A 1w sample covers 168 minutes; a week fills all 60 of them.
+    const wk = w.series(4, 0);
+    expect(wk.avg.every((x) => x > 0)).toBe(true);
+    const span = Array.from({ length: 168 * 60 }, (_, i) => value(week - 168 * 60 + i));
+    expect(last(wk.avg)).toBeCloseTo(span.reduce((a, b) => a + b) / span.length, 6);
+    expect(last(wk.min)).toBe(Math.min(...span));
+    expect(last(wk.max)).toBe(Math.max(...span));
+    // The oldest 1w sample covers the first 168 minutes of the week.
+    const first = Array.from({ length: 168 * 60 }, (_, i) => value(i));
+    expect(wk.min[0]).toBe(Math.min(...first));
+    expect(wk.avg[0]).toBeCloseTo(first.reduce((a, b) => a + b) / first.length, 6);
   });
 });

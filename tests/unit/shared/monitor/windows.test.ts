@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Cadence, SAMPLES, Windows } from '../../../../src/shared/monitor';
+import { tidy } from '../../../../src/shared/monitor/windows';
 
 const last = (a: number[]) => a[a.length - 1]!;
 
@@ -50,42 +51,6 @@ describe('aggregation into coarser windows', () => {
     expect(w.series(1, 0).min.slice(50)).toEqual(Array.from({ length: 10 }, (_, s) => s * 60));
   });
 
-  test('1m -> 1h -> 1d -> 1w: avg of avgs, min of mins, max of maxes, at 60, 24 and 7 samples', () => {
-    // One frame per second: each 1m sample is one frame's value.
-    const w = new Windows(1), c = new Cadence();
-    const value = (t: number) => (t * 7919) % 1000;
-    const week = 7 * 24 * 3600;
-    for (let t = 0; t < week; t++) { w.add([value(t)]); w.close(c.tick()); }
-
-    const minute = (m: number) => Array.from({ length: 60 }, (_, i) => value(m * 60 + i));
-    const h = w.series(2, 0);
-    // The newest 1h sample is the last minute of the week.
-    const lastMinute = minute(week / 60 - 1);
-    expect(last(h.avg)).toBeCloseTo(lastMinute.reduce((a, b) => a + b) / 60, 6);
-    expect(last(h.min)).toBe(Math.min(...lastMinute));
-    expect(last(h.max)).toBe(Math.max(...lastMinute));
-
-    // A 1d sample covers 24 minutes: the avg of 24 minute avgs, min and max over them.
-    const d = w.series(3, 0);
-    const minutes = Array.from({ length: 24 }, (_, i) => minute(week / 60 - 24 + i));
-    const avg24 = minutes.map((m) => m.reduce((a, b) => a + b) / 60);
-    expect(last(d.avg)).toBeCloseTo(avg24.reduce((a, b) => a + b) / 24, 6);
-    expect(last(d.min)).toBe(Math.min(...minutes.flat()));
-    expect(last(d.max)).toBe(Math.max(...minutes.flat()));
-
-    // A 1w sample covers 168 minutes; a week fills all 60 of them.
-    const wk = w.series(4, 0);
-    expect(wk.avg.every((x) => x > 0)).toBe(true);
-    const span = Array.from({ length: 168 * 60 }, (_, i) => value(week - 168 * 60 + i));
-    expect(last(wk.avg)).toBeCloseTo(span.reduce((a, b) => a + b) / span.length, 6);
-    expect(last(wk.min)).toBe(Math.min(...span));
-    expect(last(wk.max)).toBe(Math.max(...span));
-    // The oldest 1w sample covers the first 168 minutes of the week.
-    const first = Array.from({ length: 168 * 60 }, (_, i) => value(i));
-    expect(wk.min[0]).toBe(Math.min(...first));
-    expect(wk.avg[0]).toBeCloseTo(first.reduce((a, b) => a + b) / first.length, 6);
-  });
-
   test('a frame longer than a second repeats its 1m sample once per second it covers', () => {
     const w = new Windows(1), c = new Cadence();
     drive(w, c, [[2], [8]], 0.5);          // one second: avg 5
@@ -93,6 +58,16 @@ describe('aggregation into coarser windows', () => {
     const s = w.series(1, 0);
     expect(s.avg.slice(56)).toEqual([5, 20, 20, 20]);
     expect(s.max.slice(56)).toEqual([8, 20, 20, 20]);
+  });
+});
+
+describe('a level closed before any frame', () => {
+  test('reads zeros at every level, not NaN', () => {
+    const w = new Windows(2);
+    w.close(4);
+    for (let level = 1; level <= 4; level++) {
+      for (const m of [0, 1]) expect(w.series(level, m)).toEqual({ avg: Array(SAMPLES).fill(0), min: Array(SAMPLES).fill(0), max: Array(SAMPLES).fill(0) });
+    }
   });
 });
 
@@ -106,6 +81,23 @@ describe('Cadence', () => {
     expect(c.advance(0.9)).toBe(1);      // 0.1 + 0.9
     expect(c.advance(0)).toBe(0);
     expect(c.advance(-1)).toBe(0);
+  });
+
+  test('a frame of no time, of negative time or of NaN adds nothing: the next second still ends on time', () => {
+    const c = new Cadence();
+    expect(c.advance(0.75)).toBe(0);
+    for (const dt of [0, -1, -0.5, Number.NaN, -Infinity]) expect(c.advance(dt)).toBe(0);
+    expect(c.advance(0.25)).toBe(1);
+    expect(c.advance(0.999)).toBe(0);
+    expect(c.advance(0.001)).toBe(1);
+  });
+
+  test('a frame longer than a week (a host suspended for a month) counts one week: that refills every window', () => {
+    const c = new Cadence();
+    expect(c.advance(30 * 24 * 3600 + 0.5)).toBe(7 * 24 * 3600);
+    expect(c.advance(7 * 24 * 3600)).toBe(7 * 24 * 3600);
+    // The rest of the long frame's fraction is carried as for any frame.
+    expect(c.advance(0.5)).toBe(1);
   });
 
   test('closes the 1h window every 60 seconds, 1d every 24 minutes and 1w every 168 minutes', () => {
@@ -130,5 +122,19 @@ describe('a second longer than the 1s window (slow motion)', () => {
     drive(w, c, Array.from({ length: 150 }, (_, i) => [i + 1]), 1 / 150);
     const s = w.series(1, 0);
     expect([last(s.avg), last(s.min), last(s.max)]).toEqual([75.5, 1, 150]);
+  });
+});
+
+describe('tidy (how averages and times are printed)', () => {
+  test('rounds fractions to a nanosecond, so replies print 0.3, not 0.30000000000000004', () => {
+    expect(tidy(0.1 + 0.2)).toBe(0.3);
+    expect(tidy(1 / 3)).toBe(0.333333333);
+    expect(tidy(-2 / 3)).toBe(-0.666666667);
+    expect(tidy(0.000032647999999994684)).toBe(0.000032648);
+    expect(tidy(999999.6666666666)).toBe(999999.666666667);
+  });
+
+  test('leaves whole numbers and values of a million or more (either sign) as they are', () => {
+    for (const v of [0, 7, -7, 2 ** 40, 4e6 / 3, -1e7 / 3, 1e6 + 1 / 3, -(1e6 + 1 / 3)]) expect(tidy(v), String(v)).toBe(v);
   });
 });
