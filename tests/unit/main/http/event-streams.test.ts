@@ -6,7 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StreamSink, type EventSink } from '../../../../src/main/http';
-import { closeAll, start } from './helpers';
+import { closeAll, send, start } from './helpers';
 
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -59,8 +59,8 @@ function openRaw(port: number, path: string): RawStream {
   return s;
 }
 
-/** A transport whose /watch/<name> streams get a `full` event at once; the feed's sinks and its closed() calls by name. */
-async function streams(options: Parameters<typeof start>[0]) {
+/** A transport whose /watch/<name> streams get a `full` event at once; the feed's sinks and its closed() calls by name. `before` runs first in the opener (a test's fault). */
+async function streams(options: Parameters<typeof start>[0], before: (name: string, sink: EventSink) => void = () => {}) {
   const { transport, port } = await start(options);
   const sinks = new Map<string, EventSink>();
   const closed: string[] = [];
@@ -68,6 +68,7 @@ async function streams(options: Parameters<typeof start>[0]) {
   transport.onFault((kind, part, err) => faults.push({ kind, part, message: (err as Error).message }));
   transport.onEvents(['/watch/'], (req, sink) => {
     const name = req.url.slice('/watch/'.length);
+    before(name, sink);
     sinks.set(name, sink);
     sink.write('full', `{"name":"${name}"}`, 1);
     return { closed: () => closed.push(name) };
@@ -77,7 +78,7 @@ async function streams(options: Parameters<typeof start>[0]) {
     await s.until(/event: full\nid: 1\ndata: \{"name":"[a-z]+"\}\n\n/);
     return s;
   };
-  return { transport, sinks, closed, faults, open };
+  return { transport, port, sinks, closed, faults, open };
 }
 
 describe('event streams', () => {
@@ -146,5 +147,59 @@ describe('event streams', () => {
     }
     expect(closed.sort()).toEqual(['a', 'b']);
     expect(transport.openStreams).toBe(0);
+  });
+
+  it('a stream\'s headers keep caches and proxies from holding its events and let any page read it; it counts as one handled request', async () => {
+    const { transport, open } = await streams({});
+    const a = await open('a');
+    const head = a.head.toLowerCase();
+    for (const h of ['content-type: text/event-stream; charset=utf-8', 'cache-control: no-cache, no-transform', 'access-control-allow-origin: *', 'x-accel-buffering: no']) expect(head).toContain(`\r\n${h}\r\n`);
+    expect(head).not.toContain('content-encoding');
+    expect(transport.counters.request_handled_ok_count).toBe(1);
+    expect(transport.counters.request_handled_error_count).toBe(0);
+  });
+
+  it('an event\'s data on several lines is sent as several data lines; an event without an id has no id line; nothing is written after the client left', async () => {
+    const { sinks, closed, open } = await streams({});
+    const a = await open('a');
+    const sink = sinks.get('a')!;
+    sink.write('note', 'one\ntwo\r\nthree');
+    await a.until(/event: note\ndata: one\ndata: two\ndata: three\n\n$/);
+    a.socket.destroy();
+    await a.ended;
+    await vi.waitFor(() => expect(closed).toEqual(['a']));
+    const bytes = sink.bytesWritten;
+    expect(() => sink.write('full', '{}', 2)).not.toThrow();
+    expect(sink.bytesWritten).toBe(bytes);
+  });
+
+  it('an opener that throws before its stream began: a 500 JSON reply naming the request, reported once; the next stream opens', async () => {
+    let fail = true;
+    const { transport, port, faults, open } = await streams({}, () => { if (fail) throw new Error('opener fell over'); });
+    const r = await send(port, 'GET', '/watch/a');
+    expect(r.status).toBe(500);
+    expect(JSON.parse(r.body).error).toBe('internal error while answering GET /watch/a: opener fell over; the server keeps running, see its log');
+    expect(faults).toEqual([{ kind: 'request', part: 'GET /watch/a', message: 'opener fell over' }]);
+    expect(transport.counters.request_handled_ok_count).toBe(0);
+    expect(transport.openStreams).toBe(0);
+    fail = false;
+    await open('b');
+    expect(transport.openStreams).toBe(1);
+  });
+
+  it('an opener that throws after its stream began: the stream is cut, reported once as a stream fault; the next stream opens', async () => {
+    let fail = true;
+    const { transport, port, faults, open } = await streams({}, (_name, sink) => {
+      if (!fail) return;
+      sink.write('full', '{}', 1);
+      throw new Error('opener fell over late');
+    });
+    await expect(send(port, 'GET', '/watch/a')).rejects.toThrow();
+    expect(faults).toEqual([{ kind: 'stream', part: '/watch/a', message: 'opener fell over late' }]);
+    expect(transport.counters.request_handled_ok_count).toBe(0);
+    expect(transport.openStreams).toBe(0);
+    fail = false;
+    await open('b');
+    expect(transport.openStreams).toBe(1);
   });
 });
