@@ -178,7 +178,6 @@ class TableMatch {
   private readonly driver: number;
   private readonly values: Entity[] = [];
   private readonly join = new TargetJoin();
-  private readonly allowedFn = (t: Table): boolean => this.allowed(t);
 
   constructor(private readonly world: World, private readonly plan: Plan, private readonly terms: readonly FlatTerm[]) {
     this.driver = driverOf(terms, world.core.IsA);
@@ -452,10 +451,10 @@ class TableMatch {
     if (v !== 0) vars[v] = given;
   }
 
-  /** Throws the budget's error for a walk that counts its steps in a local (`used` includes the step that went past the limit). */
-  private overBudget(used: number): void {
-    this.budget.used = used - 1;
-    this.budget.spend(1);
+  /** Throws the budget's error for a walk that counts its steps in a local (`used` includes the `n` steps that went past the limit). */
+  private overBudget(used: number, n = 1): void {
+    this.budget.used = used - n;
+    this.budget.spend(n);
   }
 
   /**
@@ -531,7 +530,7 @@ class TableMatch {
     this.budget.spend(values.length + 1);
     const join = this.join;
     // `all` is the (R, *) record (the variable is unbound): its byTarget lists the (R, v) records.
-    const found = all.byTarget === undefined ? 0 : join.collect(all.byTarget, values, this.allowedFn);
+    const found = all.byTarget === undefined ? 0 : join.collect(all.byTarget, values, { keepEmpty: this.emitEmpty, keepDisabled: this.plan.matchDisabled, keepPrefab: this.plan.matchPrefab });
     // X($v) right after (R, $v), with one exact id: a holder of its own has it, so its field is
     // known without matching it again (what tries() would find: that id, with v as its source).
     const known = this.driver === 1 && t0.field >= 0 && d.field >= 0 && (d.secondKind === NO_SECOND || d.secondKind === CONST_SECOND);
@@ -564,16 +563,23 @@ class TableMatch {
     const v = t0.second, f0 = t0.field, f1 = d.field, vars = this.vars, ids = this.ids, sources = this.sources, r = this.result;
     sources[f0] = 0; this.isSet[f0] = true; ids[f1] = d.fixed; this.isSet[f1] = true;
     const tables = join.tables, indices = join.indices, from = join.from;
+    // The budget's count in a local, as in walkOne.
+    let used = budget.used;
+    const limit = budget.limit;
     for (let i = 0; i < found; i++) {
-      budget.spend(2);
+      if ((used += 2) > limit) this.overBudget(used, 2);
       const table = tables[i]!, value = values[from[i]!]!;
-      budget.spend(3);
+      if ((used += 3) > limit) this.overBudget(used, 3);
       vars[v] = value; ids[f0] = table.type[indices[i]!]!; sources[f1] = value;
       const count = table.count;
       if (count === 0 && !emitEmpty) continue;
       r.table = table; r.count = count;
-      if (onResult(r) === false) { this.stopped = true; break; }
+      budget.used = used;
+      const go = onResult(r);
+      used = budget.used;
+      if (go === false) { this.stopped = true; break; }
     }
+    budget.used = used;
     vars[v] = 0;
   }
 
