@@ -65,8 +65,6 @@ function failText(reply: RestReply): string {
 export class WatchFeeds {
   private readonly feeds = new Map<string, Feed>();
   private readonly differ: DiffPatcher = createWatchDiffer();
-  /** Events written since the start (full, diff, fail). */
-  eventsSent = 0;
   /** The last frame seen by afterFrame, its host time and the world's change counter after it. */
   private frameAt = -1;
   private frameTime = 0;
@@ -129,7 +127,6 @@ export class WatchFeeds {
         throw err;
       }
       watcher.base = first;
-      this.eventsSent++;
     }
     const f = feed;
     return { closed: () => this.drop(f, watcher) };
@@ -178,7 +175,6 @@ export class WatchFeeds {
           continue;
         }
         w.base = PENDING;
-        this.eventsSent++;
       }
     }
   }
@@ -202,7 +198,6 @@ export class WatchFeeds {
       for (const w of [...feed.watchers]) {
         try {
           w.sink.write(event, data, id);
-          this.eventsSent++;
         } catch (err) {
           this.closeFailed(feed, w, err, id);
         }
@@ -253,7 +248,6 @@ export class WatchFeeds {
           else w.sink.write(WATCH_EVENTS.diff, delta, frame);
         }
         w.base = now;
-        this.eventsSent++;
       } catch (err) {
         // A watcher's boundary: its sink (an SSE stream, an MCP wait or subscription) threw.
         this.closeFailed(feed, w, err, frame);

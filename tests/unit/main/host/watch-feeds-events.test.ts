@@ -293,3 +293,90 @@ describe('the frame budget\'s bounds', () => {
     expect(new WatchFrameBudget(1, 1).frameSteps).toBe(1);
   });
 });
+
+describe('what a stream gets, frame by frame', () => {
+  test('a backed-up stream gets nothing while backed up, then one event that brings it to the latest state', () => {
+    const { open, tick, moveEarth, router } = setup();
+    const slow = new RecordingSink(), other = new RecordingSink();
+    open(EARTH, slow); open(EARTH, other);
+    slow.backedUp = true;
+    for (const x of [11, 12, 13]) { moveEarth(x); tick(); }
+    expect(slow.events).toHaveLength(1);
+    expect(other.events).toHaveLength(4);
+    slow.backedUp = false;
+    tick();
+    expect(slow.events).toHaveLength(2);
+    expect(slow.state()!.reply).toEqual(JSON.parse(router.route('GET', EARTH).body));
+  });
+
+  test('a target that keeps failing sends one fail, not one per frame; the next failure that differs is sent', () => {
+    const { ref, open, tick } = setup();
+    const MARS = '/entity/Sun/Mars';
+    const s = new RecordingSink();
+    open(MARS, s);
+    ref.world.delete(ref.world.lookup('Sun.Mars'));
+    tick(); tick(); tick();
+    expect(s.events.map((e) => e.event)).toEqual(['full', 'fail']);
+  });
+
+  test('a watch of /query without parameters gets the GET\'s own refusal, not a 404', () => {
+    const { feeds, router } = setup();
+    const refused = feeds.open({ method: 'GET', url: '/watch/query', headers: {} }, new RecordingSink());
+    const get = router.route('GET', '/query');
+    expect(get.status).toBe(400);
+    expect(refused).toMatchObject({ status: 400, body: get.body });
+  });
+});
+
+describe('a host clock without a time or a fault record', () => {
+  function bare(broken?: string) {
+    const ref = buildReferenceWorld();
+    const plain = createRouter(ref.world);
+    const router = Object.assign(Object.create(plain) as Router, {
+      route: (method: string, target: string, ...rest: unknown[]) => {
+        if (target === broken && ref.world.lookup('Broken') !== 0) throw new Error('read fell over');
+        return (plain.route as (...a: unknown[]) => ReturnType<Router['route']>).call(plain, method, target, ...rest);
+      },
+    });
+    let frame = 0;
+    const feeds = new WatchFeeds(router, { frame: () => frame, changes: () => ref.world.changeCount });
+    feeds.afterFrame();
+    const tick = (): void => { ref.app.step(1 / 60); frame++; feeds.afterFrame(); };
+    return { ref, feeds, tick };
+  }
+
+  test('restored and break events carry the wall clock in their ids', () => {
+    const { feeds, tick } = bare();
+    const s = new RecordingSink();
+    feeds.open({ method: 'GET', url: `/watch${EARTH}`, headers: {} }, s);
+    tick();
+    const before = Date.now();
+    feeds.broadcast('break', '{}');
+    feeds.restored(0);
+    const after = Date.now();
+    const [brk, restored] = s.events.slice(-2).map((e) => e.id.split('@').map(Number));
+    expect(brk![0]).toBe(1);
+    expect(restored![0]).toBe(0);
+    for (const t of [brk![1]!, restored![1]!]) { expect(t).toBeGreaterThanOrEqual(before); expect(t).toBeLessThanOrEqual(after); }
+  });
+
+  test('a sink or a feed that throws is closed all the same, and the frame goes on', () => {
+    const { ref, feeds, tick } = bare(PLANETS);
+    const bad = new ThrowingSink((e) => e === 'diff');
+    const good = new RecordingSink(), reader = new RecordingSink();
+    feeds.open({ method: 'GET', url: `/watch${EARTH}`, headers: {} }, good);
+    feeds.open({ method: 'GET', url: '/watch/entity/Sun/Mars?values=true', headers: {} }, bad);
+    feeds.open({ method: 'GET', url: `/watch${PLANETS}`, headers: {} }, reader);
+    ref.world.set(ref.world.lookup('Sun.Earth'), ref.ids.Position!, { x: 3, y: 3 });
+    ref.world.set(ref.world.lookup('Sun.Mars'), ref.ids.Position!, { x: 3, y: 3 });
+    // The sink's fault, then the feed's: each closes its own, and afterFrame returns.
+    expect(() => tick()).not.toThrow();
+    expect(bad.closedByFeed).toBe(1);
+    ref.world.entity({ name: 'Broken' });
+    ref.world.set(ref.world.lookup('Sun.Earth'), ref.ids.Position!, { x: 4, y: 4 });
+    expect(() => tick()).not.toThrow();
+    expect(reader.events.at(-1)).toMatchObject({ event: 'fail' });
+    expect(good.events.at(-1)).toMatchObject({ event: 'diff', id: expect.stringMatching(/^2@/) });
+    expect(feeds.watcherCount).toBe(1);
+  });
+});

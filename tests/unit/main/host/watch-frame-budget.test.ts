@@ -148,3 +148,83 @@ describe('the frame scheduler on its own', () => {
       }), { numRuns: 200, seed: 30 });
   }, 120_000);
 });
+
+describe('one frame of the scheduler, step by step', () => {
+  /** A scheduler of frames of 100 steps for items of up to 50; `costs` says what each item needs now; `ran` lists the items run, frame by frame. */
+  function scripted(costs: Record<string, number>) {
+    const sched = new WatchFrameBudget<string>(100, 50);
+    const ran: string[][] = [];
+    const frame = (keys: string[], spent = 0): { served: string[]; deferred: string[] } => {
+      const served: string[] = [], deferred: string[] = [], order: string[] = [];
+      sched.runFrame(keys, (key, budget, outcome) => {
+        order.push(key);
+        try { budget.spend(costs[key]!); } catch (e) { if (!(e instanceof QueryBudgetError)) throw e; }
+        (outcome() === 'served' ? served : deferred).push(key);
+      }, spent);
+      ran.push(order);
+      return { served, deferred };
+    };
+    return { sched, ran, frame };
+  }
+
+  test('never-served items go in the order they were first seen, then the least recently served first', () => {
+    const { ran, frame } = scripted({ a: 40, b: 40, c: 40 });
+    // 100 steps: two of 40 fit; the third, of unknown cost, runs with the 20 left, runs out and waits.
+    expect(frame(['a', 'b', 'c'])).toEqual({ served: ['a', 'b'], deferred: ['c'] });
+    expect(ran[0]).toEqual(['a', 'b', 'c']);
+    // Offered in another order: c (never served) first, then a (served before b); b (40 > 20 left) is not run.
+    expect(frame(['b', 'c', 'a'])).toEqual({ served: ['c', 'a'], deferred: [] });
+    expect(ran[1]).toEqual(['c', 'a']);
+    expect(frame(['a', 'b', 'c'])).toEqual({ served: ['b', 'c'], deferred: [] });
+  });
+
+  test('first seen order holds among several never served, whatever order they are offered in later', () => {
+    const { frame } = scripted({ a: 50, b: 50, c: 50, d: 50, e: 50 });
+    expect(frame(['a', 'b', 'c', 'd', 'e']).served).toEqual(['a', 'b']);
+    expect(frame(['e', 'd', 'c', 'b', 'a']).served).toEqual(['c', 'd']);
+    expect(frame(['e', 'd', 'c', 'b', 'a']).served).toEqual(['e', 'a']);
+  });
+
+  test('steps the breakpoints spent come off the frame; the first item is tried even with one step left, and deferred when it needs more', () => {
+    const { sched, ran, frame } = scripted({ a: 30, b: 30 });
+    // 40 left: a takes 30; b, of unknown cost, runs with the 10 left and waits.
+    expect(frame(['a', 'b'], 60)).toEqual({ served: ['a'], deferred: ['b'] });
+    expect(sched.stepsLastFrame).toBe(40);
+    expect(sched.servedLastFrame).toBe(1);
+    expect(sched.deferredLastFrame).toBe(1);
+    // One step left: b (first now) is run with that step, runs out and waits; nothing else runs.
+    expect(frame(['a', 'b'], 99)).toEqual({ served: [], deferred: ['b'] });
+    expect(ran[1]).toEqual(['b']);
+    expect(sched.stepsLastFrame).toBe(1);
+    expect(sched.servedLastFrame).toBe(0);
+    expect(sched.deferredLastFrame).toBe(2);
+    // Nothing left: nothing runs.
+    expect(frame(['a', 'b'], 100)).toEqual({ served: [], deferred: [] });
+    expect(ran[2]).toEqual([]);
+    expect(sched.deferredLastFrame).toBe(2);
+  });
+
+  test('an item that uses exactly the steps it was allotted is served; a skipped item is not run while its last cost exceeds what is left', () => {
+    const { sched, ran, frame } = scripted({ a: 70, b: 30, c: 45 });
+    // a: a request's 50 allotted, needs 70: over a whole request's budget, so served (its reply is the
+    // over-budget refusal); b: 30 of the 50 left, served; c: run with the 20 left, deferred.
+    expect(frame(['a', 'b', 'c'])).toEqual({ served: ['a', 'b'], deferred: ['c'] });
+    // Next frame: c first (never served), 45 steps; a (cost 50) fits the 55 left; b (cost 30) does not fit the 5 left and is not run.
+    expect(frame(['a', 'b', 'c'])).toEqual({ served: ['c', 'a'], deferred: [] });
+    expect(ran[1]).toEqual(['c', 'a']);
+    expect(sched.deferredLastFrame).toBe(1);
+    expect(sched.stepsLastFrame).toBe(95);
+    // b's turn: with 30 left after the breakpoints' 70, exactly its 30 steps: served.
+    expect(frame(['a', 'b', 'c'], 70)).toEqual({ served: ['b'], deferred: [] });
+    expect(sched.stepsLastFrame).toBe(30);
+  });
+
+  test('only the first item of a frame is tried whatever its cost: after one served and one skipped, a third that does not fit is skipped too', () => {
+    const { ran, frame } = scripted({ p: 50, q: 30, r: 30 });
+    // Frame 1 learns the costs: p 50, q 30, r (run with the 20 left) 30.
+    expect(frame(['p', 'q', 'r'])).toEqual({ served: ['p', 'q'], deferred: ['r'] });
+    // 55 left: r (30) served, 25 left; p (50) and q (30) do not fit and are not run.
+    expect(frame(['p', 'q', 'r'], 45)).toEqual({ served: ['r'], deferred: [] });
+    expect(ran[1]).toEqual(['r']);
+  });
+});
