@@ -11,12 +11,14 @@ function shipyard() {
   const Fuel = world.component('Fuel', { value: 'f32', kind: { enum: ['Ion', 'Chemical'] }, full: 'bool' });
   const game = world.entity('Game');
   world.component('Cargo', { tons: 'f64', crates: 'u16', debt: 'i32', label: 'string', dest: 'entity', pos: { struct: { x: 'f32' } } }, { parent: game });
+  const Ints = world.component('Ints', { a: 'i8', b: 'i16', c: 'u8', d: 'u32', e: 'u64', tiny: 'f64' });
   const Hull = world.component('Hull', { armor: 'i64' });
   const fleet = world.entity('Fleet');
   const mars = world.entity('Mars');
   const ship = world.entity({ name: 'Ship1', parent: fleet });
   world.set(ship, Fuel, { value: 12.375, kind: 'Chemical', full: true });
   world.set(ship, world.lookup('Game.Cargo'), { tons: 1.25, crates: 3, debt: -7, label: 'ore', dest: mars, pos: { x: 0.5 } });
+  world.set(ship, Ints, { a: -8, b: -16, c: 8, d: 32, e: 64, tiny: 1.5e-7 });
   const render = (source: string, e: Entity = ship) => renderTemplate(world, compileTemplate(world, source), e);
   return { world, Fuel, Hull, ship, mars, render };
 }
@@ -25,6 +27,7 @@ function shipyard() {
 function refusal(world: World, source: unknown): string {
   try { compileTemplate(world, source as string); } catch (e) {
     expect(e).toBeInstanceOf(TemplateError);
+    expect((e as Error).name).toBe('TemplateError');
     return (e as Error).message;
   }
   throw new Error(`${JSON.stringify(source)} compiled`);
@@ -46,12 +49,15 @@ describe('$this and $name', () => {
     expect(s.render('$this')).toBe('Fleet.Ship1');
     expect(s.render('at $name')).toBe('at Ship1');
     expect(s.render('$thi $nam $')).toBe('$thi $nam $');
+    // Without the $, the words are text.
+    expect(s.render('keep this name. (this) name')).toBe('keep this name. (this) name');
     expect(s.render('$this$name{{$this}}')).toBe('Fleet.Ship1Ship1{Fleet.Ship1}');
   });
 
   test('inside braces too, with spaces around; an anonymous entity is named by its id', () => {
     const s = shipyard();
     expect(s.render('{$this} / { $name }')).toBe('Fleet.Ship1 / Ship1');
+    expect(s.render('}}{Fuel.value}{{')).toBe('}12.375{');
     const anonymous = s.world.entity();
     expect(s.render('$this, $name', anonymous)).toBe(`${anonymous}, ${anonymous}`);
   });
@@ -66,6 +72,9 @@ describe('member values', () => {
     expect(s.render('{Game.Cargo.tons:1} {Game.Cargo.crates:2} {Game.Cargo.debt:1} {Game.Cargo.pos.x:3}')).toBe('1.3 3.00 -7.0 0.500');
     s.world.set(s.ship, s.Fuel, { full: false });
     expect(s.render('{Fuel.full}')).toBe('false');
+    // Every integer kind, plain and with decimals; a small f64 in plain decimals, as replies print it.
+    expect(s.render('{Ints.a} {Ints.b} {Ints.c} {Ints.d} {Ints.e} {Ints.tiny}')).toBe('-8 -16 8 32 64 0.00000015');
+    expect(s.render('{Ints.a:1} {Ints.b:1} {Ints.c:1} {Ints.d:1} {Ints.e:1}')).toBe('-8.0 -16.0 8.0 32.0 64.0');
   });
 
   test('an entity member: a dead entity or none prints its id', () => {

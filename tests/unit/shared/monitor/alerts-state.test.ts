@@ -79,6 +79,22 @@ describe('how long an instance has been active', () => {
   });
 });
 
+describe('messages', () => {
+  test('an unchanged message is not written again; a changed one is', () => {
+    const f = fleet();
+    const alert = defineAlert(f.world, 'LowFuel', { query: 'Fuel.value < 50', message: '$name has {Fuel.value}', severity: 'Warning' });
+    const Instance = f.world.lookup('ecs.alerts.Instance');
+    f.step();
+    const written = f.world.writtenAt(Instance);
+    f.step(3);
+    expect(f.world.writtenAt(Instance)).toBe(written);
+    f.world.set(f.ships[1]!, f.Fuel, { value: 11 });
+    f.step();
+    expect(f.world.writtenAt(Instance)).toBeGreaterThan(written);
+    expect(f.world.childrenOf(alert).map((i) => (f.world.get(i, Instance) as { message: string }).message).sort()).toEqual(['Ship2 has 11', 'Ship4 has 20']);
+  });
+});
+
 describe('the count of active alerts', () => {
   test('drops to 0 while an alert is disabled and comes back when it is enabled', () => {
     const f = fleet();
@@ -157,6 +173,31 @@ describe('alerts in world images', () => {
     expect(activeAlerts(f.world, f.ships[3]!)).toEqual([]);
     expect(f.activeFor(alert, f.ships[1]!)).toBeCloseTo(8 / 60, 9);
     expect(f.active()).toBe(1);
+  });
+
+  test('each alert gets its own state back: two alerts with different cadences and matches', () => {
+    const f = fleet();
+    const low = defineAlert(f.world, 'LowFuel', { query: 'Fuel.value < 50', message: '$name', severity: 'Warning', intervalFrames: 5 });
+    const full = defineAlert(f.world, 'Full', { query: 'Fuel.value > 85', message: '$name', severity: 'Info', intervalFrames: 2 });
+    f.step(3);                                    // LowFuel checked at frame 1, Full at 1 and 3
+    const image = f.world.snapshot();
+    f.world.set(f.ships[0]!, f.Fuel, { value: 86 });
+    f.world.set(f.ships[1]!, f.Fuel, { value: 60 });
+    f.step(4);
+    f.world.restore(image);
+    expect(f.world.childrenOf(low).length + f.world.childrenOf(full).length).toBe(3);
+    expect(activeAlerts(f.world, f.ships[2]!).map((a) => a.alert)).toEqual(['Full']);
+    expect(activeAlerts(f.world, f.ships[1]!).map((a) => a.alert)).toEqual(['LowFuel']);
+    // Full is next checked at frame 5, LowFuel at frame 6, as when the image was taken.
+    f.world.set(f.ships[0]!, f.Fuel, { value: 86 });
+    f.world.set(f.ships[1]!, f.Fuel, { value: 60 });
+    f.step();
+    expect(activeAlerts(f.world, f.ships[0]!)).toEqual([]);
+    f.step();
+    expect(activeAlerts(f.world, f.ships[0]!).map((a) => a.alert)).toEqual(['Full']);
+    expect(activeAlerts(f.world, f.ships[1]!).map((a) => a.alert)).toEqual(['LowFuel']);
+    f.step();
+    expect(activeAlerts(f.world, f.ships[1]!)).toEqual([]);
   });
 
   test('an alert defined after the image is gone, with its instances and their count, once the image is restored', () => {

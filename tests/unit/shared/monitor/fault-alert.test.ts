@@ -71,6 +71,9 @@ describe('ecs.alerts.SystemFailed', () => {
     g.state.broken = true;
     g.step(2);
     expect(activeAlerts(g.world, g.exploder)).toHaveLength(1);
+    // No fault, before or after, made the listener try to define the alert in vain.
+    for (const kind of ['watch', 'request'] as const) faultsOf(g.world).report(kind, `a ${kind}`, new Error('x'));
+    expect(g.logged.filter((l) => l.includes('listener'))).toEqual([]);
   });
 
   test('a system that failed before the monitor was imported is reported once it is', () => {

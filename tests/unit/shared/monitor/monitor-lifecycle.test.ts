@@ -124,6 +124,14 @@ describe('the modules\' entities', () => {
     expect(world.doc(world.lookup('ecs.monitor.Period1h'), 'brief')).toBe('Statistics window of 1h, 60 samples');
   });
 
+  test('importing ecs.metrics again gives the same ids and makes nothing new', () => {
+    const world = new World();
+    const ids = importMetrics(world);
+    const alive = world.entities.aliveCount;
+    expect(importMetrics(world)).toBe(ids);
+    expect(world.entities.aliveCount).toBe(alive);
+  });
+
   test('ecs.metrics takes no low id: an app\'s components get the ids they get without it', () => {
     const plain = new World(), metered = new World();
     importMetrics(metered);

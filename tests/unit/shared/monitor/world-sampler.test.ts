@@ -145,6 +145,15 @@ describe('walked statistics move at the first frame of the next second', () => {
     expect(walkedAfter(m, () => m.world.delete(lone))).toEqual({ 'tables.empty_count': 1, 'components.tag_count': 1 });
   });
 
+  test('the first frame counts what exists at that frame, not at the monitor\'s import', () => {
+    const world = new World();
+    const app = new App(world, { manual: true, enable_monitor: true });
+    addSystem(world, 'Added', { run: () => undefined });
+    app.step(1 / 60);
+    const first = (statsReply(world, 'world', '1s') as WorldStatsReply)['queries.system_count']!.avg[59];
+    expect(first).toBe(1);
+  });
+
   test('queries and systems: a system with a query counts as both', () => {
     const m = monitored();
     const moved = walkedAfter(m, () => {
