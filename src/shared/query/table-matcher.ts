@@ -420,15 +420,15 @@ class TableMatch {
     let used = budget.used;
     const limit = budget.limit;
     for (let i = 0; i < tables.length; i++) {
-      if (++used > limit) this.overBudget(used);
+      if (++used > limit) this.overBudget(used, 1);
       const table = tables[i]!, flags = table.flags, count = table.count;
       if ((count === 0 && !keepEmpty) || (flags.disabled && !keepDisabled) || (flags.prefab && !keepPrefab)) continue;
-      if (++used > limit) this.overBudget(used);
+      if (++used > limit) this.overBudget(used, 1);
       const indices = lists[i]!, type = table.type;
       for (let j = 0; j < indices.length; j++) {
         const id = type[indices[j]!]!;
         if (plainOnly && isPair(id)) continue;
-        if (++used > limit) this.overBudget(used);
+        if (++used > limit) this.overBudget(used, 1);
         if (v !== 0) {
           const value = isPair(id) ? world.aliveAt(pairSecondIndex(id)) : 0;
           if (given !== 0 && given !== value) continue;
@@ -452,7 +452,7 @@ class TableMatch {
   }
 
   /** Throws the budget's error for a walk that counts its steps in a local (`used` includes the `n` steps that went past the limit). */
-  private overBudget(used: number, n = 1): void {
+  private overBudget(used: number, n: number): void {
     this.budget.used = used - n;
     this.budget.spend(n);
   }
