@@ -3,7 +3,7 @@
 import type { ComponentInfo } from './component';
 import type { CoreIds } from './core-ids';
 import { IdRecord } from './id-record';
-import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Entity, type Id } from './ids';
+import { entityIndex, isPair, makePair, pairFirstIndex, pairSecondIndex, type Id } from './ids';
 import { Table, mapColumns, type Edge, type TableFlags } from './table';
 
 /** What restoring tables needs to know of each: its id and type (a world image's tables have them). */
@@ -33,7 +33,6 @@ export interface TableEnv {
   /** Built-in ids (undefined while the world bootstraps). */
   readonly core: CoreIds | undefined;
   dataOf(id: Id): ComponentInfo | undefined;
-  aliveAt(index: number): Entity;
   /** Called for every id of a new table (the world tracks which entities are used as ids). */
   markUsedAsId(id: Id): void;
 }
@@ -145,7 +144,12 @@ export class TableIndex {
     return table;
   }
 
-  /** Calls fn for every id pattern a type index matches: the id, `*`, and (R, *), (*, T), (*, *) for pairs. */
+  /**
+   * Calls fn for every id pattern a type index matches: the id, `*`, and (R, *), (*, T), (*, *) for pairs.
+   * The patterns are made from the pair's indices, never from which entity is alive there: a table
+   * is deleted after its relationship or target may already be (a cascade deletes a child used as a
+   * relationship before the parent's table goes), and it must leave the records it registered in.
+   */
   private forEachPattern(type: readonly Id[], fn: (pattern: Id, typeIndex: number) => void): void {
     const W = this.env.core!.Wildcard;
     for (let i = 0; i < type.length; i++) {
@@ -153,8 +157,8 @@ export class TableIndex {
       fn(id, i);
       fn(W, i);
       if (isPair(id)) {
-        fn(makePair(this.env.aliveAt(pairFirstIndex(id)), W), i);
-        fn(makePair(W, this.env.aliveAt(pairSecondIndex(id))), i);
+        fn(makePair(pairFirstIndex(id), W), i);
+        fn(makePair(W, pairSecondIndex(id)), i);
         fn(makePair(W, W), i);
       }
     }
@@ -171,7 +175,7 @@ export class TableIndex {
     if (!isPair(id)) return 0;
     const W = this.env.core!.Wildcard, w = entityIndex(W), rel = pairFirstIndex(id);
     // The same pattern forEachPattern registers the type's `(R, *)` index under.
-    return rel === w || pairSecondIndex(id) === w ? 0 : makePair(this.env.aliveAt(rel), W);
+    return rel === w || pairSecondIndex(id) === w ? 0 : makePair(rel, W);
   }
 
   /** Lists a new `(R, t)` record in its `(R, *)` record's byTarget (created first if needed: the same type registers it next). */

@@ -23,7 +23,8 @@ export function systemWrites(world: World, plan: Plan): readonly Id[] | undefine
       ids.add(first);
       return true;
     }
-    // A pair: which pair's column does not matter (pairs are marked together), only that it is one.
+    // A pair: marked by its relationship (the world's write clock keeps one mark per relationship),
+    // so an unbound or wildcard relationship marks every pair.
     ids.add(makePair(first ?? wildcard, slot(t.second) ?? wildcard));
     return true;
   };

@@ -79,8 +79,9 @@ function check(w: World): void {
       expect(new Set(rec.tables)).toEqual(tables);
     }
   }
-  // No record lists targets the scan does not find.
+  // No record lists targets the scan does not find, or a table the world no longer has.
   for (const rec of w.records.values()) {
+    for (const t of rec.tables) expect(w.tables.get(t.id), `record ${rec.id} holds deleted table ${t.id}`).toBe(t);
     if (rec.byTarget === undefined || rec.byTarget.size === 0) continue;
     expect(isPair(rec.id) && pairSecondIndex(rec.id) === entityIndex(W)).toBe(true);
     expect(expected.has(pairFirstIndex(rec.id)), `record ${rec.id} lists targets`).toBe(true);
@@ -95,6 +96,22 @@ describe('pair records by target', () => {
       const env = makeEnv();
       for (const o of ops) { apply(env, o); check(env.w); }
     }), { numRuns: 200 });
+  });
+
+  test('a relationship deleted before the table holding its pair (a child used as a relationship) leaves no record behind', () => {
+    // Found by the property above: deleting the parent first deletes its child e1, used as the
+    // relationship of the parent's own (e1, e0); the parent's table then went with e1 already dead,
+    // and the (e1, *) record kept that table and listed e0 as a target.
+    const env = makeEnv(), { w } = env;
+    const [e0, e1] = env.made as [Entity, Entity];
+    w.add(e1, w.pair(w.core.ChildOf, e0));
+    w.add(e0, w.pair(e1, e0));
+    const all = w.record(w.pair(e1, w.core.Wildcard))!;
+    expect(all.byTarget!.has(entityIndex(e0))).toBe(true);
+    w.delete(e0);
+    expect(w.isAlive(e1)).toBe(false);
+    expect(w.record(makePair(e1, w.core.Wildcard))).toBeUndefined();
+    check(w);
   });
 
   test('a deleted target leaves its relationship\'s list, and a new pair to it lists a new record', () => {
