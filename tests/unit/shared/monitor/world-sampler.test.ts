@@ -145,6 +145,21 @@ describe('walked statistics move at the first frame of the next second', () => {
     expect(walkedAfter(m, () => m.world.delete(lone))).toEqual({ 'tables.empty_count': 1, 'components.tag_count': 1 });
   });
 
+  test('pairs that share a relation or a target count one each, whatever wildcard records they share', () => {
+    const m = monitored();
+    const Likes = m.world.tag('Likes'), Eats = m.world.tag('Eats');
+    const apples = m.world.entity('Apples'), pears = m.world.entity('Pears');
+    m.step(60);
+    // (Likes, Apples) and (Likes, Pears) share (Likes, *); (Likes, Apples) and (Eats, Apples) share (*, Apples).
+    const moved = walkedAfter(m, () => {
+      m.world.add(m.es[0]!, m.world.pair(Likes, apples));
+      m.world.add(m.es[0]!, m.world.pair(Likes, pears));
+      m.world.add(m.es[1]!, m.world.pair(Eats, apples));
+    });
+    // (The table of (Likes, Apples) alone, passed through on the way to both pairs, is left empty.)
+    expect(moved).toEqual({ 'components.pair_count': 3, 'tables.empty_count': 1 });
+  });
+
   test('the first frame counts what exists at that frame, not at the monitor\'s import', () => {
     const world = new World();
     const app = new App(world, { manual: true, enable_monitor: true });
