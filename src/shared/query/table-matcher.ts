@@ -9,7 +9,7 @@ import { isPair, makePair, pairSecondIndex, type Entity, type Id, type IdRecord,
 import { QueryBudget } from './budget';
 import type { ResultFn } from './evaluate';
 import type { Plan, PlanTerm, Slot } from './plan';
-import { TargetJoin } from './target-join';
+import { TargetJoin, takesTable } from './target-join';
 import { MAX_UP_DEPTH, UpWalkMemo } from './up-walk';
 
 const AND = 0, OPTIONAL = 1, NOT = 2;
@@ -154,7 +154,8 @@ class TableMatch {
   private readonly result: LiveResult;
   private budget = NO_BUDGET_YET;
   private onResult = NO_CALLBACK;
-  private emitEmpty = false;
+  /** The tables this evaluation's walks take (allowed): empty ones when run() asks for them, disabled and prefab ones as the plan says. */
+  private readonly filter: { keepEmpty: boolean; readonly keepDisabled: boolean; readonly keepPrefab: boolean };
   private table: Table | null = null;
   private stopped = false;
   private readonly W: Entity;
@@ -179,8 +180,9 @@ class TableMatch {
   private readonly values: Entity[] = [];
   private readonly join = new TargetJoin();
 
-  constructor(private readonly world: World, private readonly plan: Plan, private readonly terms: readonly FlatTerm[]) {
+  constructor(private readonly world: World, plan: Plan, private readonly terms: readonly FlatTerm[]) {
     this.driver = driverOf(terms, world.core.IsA);
+    this.filter = { keepEmpty: false, keepDisabled: plan.matchDisabled, keepPrefab: plan.matchPrefab };
     // Entity ids are stored as doubles from the start, so that binding one never changes the array's kind.
     this.vars = plan.vars.map(() => 0.5);
     this.vars.fill(0);
@@ -200,7 +202,7 @@ class TableMatch {
 
   /** Runs the evaluation, calling onResult per result until it returns false. */
   run(budget: QueryBudget, onResult: ResultFn, bound: readonly Entity[], emitEmpty: boolean): void {
-    this.budget = budget; this.onResult = onResult; this.emitEmpty = emitEmpty;
+    this.budget = budget; this.onResult = onResult; this.filter.keepEmpty = emitEmpty;
     const vars = this.vars;
     for (let i = 0; i < vars.length; i++) vars[i] = bound[i] ?? 0;
     // Nothing is kept from an evaluation before: records are looked up again, as a first evaluation would.
@@ -411,8 +413,7 @@ class TableMatch {
     const tables = record.tables.slice(), lists = record.lists.slice();
     const f = t.field, v = t.secondKind === VAR_SECOND ? t.second : 0, plainOnly = t.secondKind === NO_SECOND, once = t.anyOnce;
     const vars = this.vars, ids = this.ids, r = this.result, budget = this.budget, world = this.world, onResult = this.onResult;
-    // allowed(), read once: the flags do not change during the walk.
-    const keepEmpty = this.emitEmpty, keepDisabled = this.plan.matchDisabled, keepPrefab = this.plan.matchPrefab;
+    const filter = this.filter, keepEmpty = filter.keepEmpty;
     const given = v !== 0 ? vars[v]! : 0;
     if (f >= 0) { this.sources[f] = 0; this.isSet[f] = true; }
     // The budget's count in a local, written back before each callback (which may spend from the
@@ -421,8 +422,8 @@ class TableMatch {
     const limit = budget.limit;
     for (let i = 0; i < tables.length; i++) {
       if (++used > limit) this.overBudget(used, 1);
-      const table = tables[i]!, flags = table.flags, count = table.count;
-      if ((count === 0 && !keepEmpty) || (flags.disabled && !keepDisabled) || (flags.prefab && !keepPrefab)) continue;
+      const table = tables[i]!;
+      if (!takesTable(table, filter)) continue;
       if (++used > limit) this.overBudget(used, 1);
       const indices = lists[i]!, type = table.type;
       for (let j = 0; j < indices.length; j++) {
@@ -500,7 +501,7 @@ class TableMatch {
       budget.spend(1);
       if (f >= 0) { this.ids[f] = found; this.sources[f] = source; this.isSet[f] = true; }
       const count = table.count;
-      if (count !== 0 || this.emitEmpty) {
+      if (count !== 0 || this.filter.keepEmpty) {
         r.table = table; r.count = count;
         if (this.onResult(r) === false) { this.stopped = true; return; }
         if (counters.idsCreated !== this.created || counters.idsDeleted !== this.deleted) own = this.record(t, 0);
@@ -530,7 +531,7 @@ class TableMatch {
     this.budget.spend(values.length + 1);
     const join = this.join;
     // `all` is the (R, *) record (the variable is unbound): its byTarget lists the (R, v) records.
-    const found = all.byTarget === undefined ? 0 : join.collect(all.byTarget, values, { keepEmpty: this.emitEmpty, keepDisabled: this.plan.matchDisabled, keepPrefab: this.plan.matchPrefab });
+    const found = all.byTarget === undefined ? 0 : join.collect(all.byTarget, values, this.filter);
     // X($v) right after (R, $v), with one exact id: a holder of its own has it, so its field is
     // known without matching it again (what tries() would find: that id, with v as its source).
     const known = this.driver === 1 && t0.field >= 0 && d.field >= 0 && (d.secondKind === NO_SECOND || d.secondKind === CONST_SECOND);
@@ -559,7 +560,7 @@ class TableMatch {
    * are written once.
    */
   private emitPairs(t0: FlatTerm, d: FlatTerm, found: number): void {
-    const join = this.join, values = this.values, budget = this.budget, onResult = this.onResult, emitEmpty = this.emitEmpty;
+    const join = this.join, values = this.values, budget = this.budget, onResult = this.onResult, emitEmpty = this.filter.keepEmpty;
     const v = t0.second, f0 = t0.field, f1 = d.field, vars = this.vars, ids = this.ids, sources = this.sources, r = this.result;
     sources[f0] = 0; this.isSet[f0] = true; ids[f1] = d.fixed; this.isSet[f1] = true;
     const tables = join.tables, indices = join.indices, from = join.from;
@@ -616,10 +617,7 @@ class TableMatch {
   }
 
   private allowed(t: Table): boolean {
-    if (t.count === 0 && !this.emitEmpty) return false;
-    if (t.flags.disabled && !this.plan.matchDisabled) return false;
-    if (t.flags.prefab && !this.plan.matchPrefab) return false;
-    return true;
+    return takesTable(t, this.filter);
   }
 
   // ---------------------------------------------------------------- records
@@ -743,7 +741,7 @@ class TableMatch {
     const t = this.table;
     if (t === null) return;
     const count = t.count;
-    if (count === 0 && !this.emitEmpty) return;
+    if (count === 0 && !this.filter.keepEmpty) return;
     const r = this.result;
     r.table = t; r.count = count;
     if (this.onResult(r) === false) this.stopped = true;

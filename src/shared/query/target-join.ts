@@ -7,11 +7,17 @@
 // creation order, which is ascending table id (IdRecord.tables), and a table's pairs in type order.
 import { entityIndex, type Entity, type IdRecord, type Table } from '../ecs';
 
-/** Which tables a join takes: those with entities (unless empty ones are asked for), and disabled or prefab ones only when the query matches them. */
+/** Which tables a query's walks take: those with entities (unless empty ones are asked for), and disabled or prefab ones only when the query matches them. */
 export interface JoinFilter {
   readonly keepEmpty: boolean;
   readonly keepDisabled: boolean;
   readonly keepPrefab: boolean;
+}
+
+/** True when `filter` takes table `t` (small enough for the optimizing compiler to inline into each walk's loop). */
+export function takesTable(t: Table, filter: JoinFilter): boolean {
+  const flags = t.flags;
+  return !((t.count === 0 && !filter.keepEmpty) || (flags.disabled && !filter.keepDisabled) || (flags.prefab && !filter.keepPrefab));
 }
 
 /** The places (table, index in its type) of the pairs `(R, v)` for a set of values v, in walk order. */
@@ -40,15 +46,14 @@ export class TargetJoin {
    */
   collect(byTarget: ReadonlyMap<number, IdRecord>, values: readonly Entity[], filter: JoinFilter): number {
     const tables = this.tables, indices = this.indices, from = this.from;
-    const keepEmpty = filter.keepEmpty, keepDisabled = filter.keepDisabled, keepPrefab = filter.keepPrefab;
     let sorted = true, lastId = -1, lastIndex = -1, n = 0;
     for (let i = 0; i < values.length; i++) {
       const record = byTarget.get(entityIndex(values[i]!));
       if (record === undefined) continue;
       const ts = record.tables, lists = record.lists;
       for (let j = 0; j < ts.length; j++) {
-        const t = ts[j]!, flags = t.flags;
-        if ((t.count === 0 && !keepEmpty) || (flags.disabled && !keepDisabled) || (flags.prefab && !keepPrefab)) continue;
+        const t = ts[j]!;
+        if (!takesTable(t, filter)) continue;
         // An exact pair sits once in a type: its list has one index.
         const index = lists[j]![0]!;
         if (t.id < lastId || (t.id === lastId && index < lastIndex)) sorted = false;
